@@ -1,0 +1,60 @@
+# warpsim — top-level entry points. `make run` and `make test` work on a fresh Debian 12
+# machine: both install what the build needs first (scripts/install-deps).
+#
+#   make run            build, then show the GPU presets and the resolved default config
+#   make test           build and run the whole test suite (CTest + GoogleTest)
+#   make test SANITIZE=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make bench          speed benchmarks (bench/)
+#   make format / lint  clang-format in place / clang-format check + clang-tidy
+
+SHELL := /bin/bash
+JOBS ?= $(shell nproc)
+BUILD_TYPE ?= RelWithDebInfo
+WERROR := $(if $(CI),ON,OFF)
+
+ifeq ($(SANITIZE),1)
+BUILD_DIR ?= build-asan
+CMAKE_FLAGS += -DWARPSIM_SANITIZE=ON -DWARPSIM_BENCH=OFF
+TEST_LABEL ?= unit
+else
+BUILD_DIR ?= build
+endif
+
+TEST_LABEL ?=
+CTEST_FLAGS := --output-on-failure -j $(JOBS) $(if $(TEST_LABEL),-L $(TEST_LABEL),)
+SOURCES = $(shell git ls-files '*.cc' '*.h' 2>/dev/null)
+
+.PHONY: deps configure build run test bench format lint clean
+
+deps:
+	@scripts/install-deps
+
+$(BUILD_DIR)/build.ninja:
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DWARPSIM_WERROR=$(WERROR) $(CMAKE_FLAGS)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/warpsim list gpus
+	@echo
+	$(BUILD_DIR)/warpsim config show
+
+test: build
+	ctest --test-dir $(BUILD_DIR) $(CTEST_FLAGS)
+
+bench: build
+	bench/run $(BUILD_DIR)
+
+format: deps
+	clang-format -i $(SOURCES)
+
+lint: configure
+	clang-format --dry-run --Werror $(SOURCES)
+	clang-tidy -p $(BUILD_DIR) --quiet $(filter %.cc,$(SOURCES))
+
+clean:
+	rm -rf build build-asan

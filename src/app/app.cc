@@ -1,0 +1,54 @@
+#include "app/app.h"
+
+#include <iostream>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "app/commands.h"
+#include "sim/config_node.h"
+#include "sim/engine.h"
+#include "warpsim/version.h"
+
+namespace warpsim::app {
+
+namespace {
+
+int report(const char* kind, const std::string& message, int code) {
+  std::cerr << "warpsim: " << kind << ": " << message;
+  if (message.empty() || message.back() != '\n') std::cerr << '\n';
+  return code;
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+  CLI::App app{"warpsim: a cycle-level GPU simulator for memory-hierarchy research"};
+  app.set_version_flag("--version", fmt::format("warpsim {} ({})", kVersion, kGitRevision));
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  add_run_command(app);
+  add_list_command(app);
+  add_config_command(app);
+  add_ptx_command(app);
+  add_probe_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitBadInput;
+  } catch (const ConfigError& e) {
+    return report("config error", e.what(), kExitBadInput);
+  } catch (const UsageError& e) {
+    return report("error", e.what(), kExitBadInput);
+  } catch (const NotImplemented& e) {
+    return report("not implemented yet", e.what(), kExitNotImplemented);
+  } catch (const DeadlockError& e) {
+    return report("simulation failed", e.what(), kExitSimulationFailed);
+  } catch (const std::exception& e) {
+    return report("internal error", e.what(), kExitSimulationFailed);
+  }
+  return kExitOk;
+}
+
+}  // namespace warpsim::app

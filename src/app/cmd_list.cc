@@ -1,0 +1,56 @@
+// `warpsim list gpus|policies|workloads`.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "app/app.h"
+#include "app/commands.h"
+#include "app/config_options.h"
+#include "app/paths.h"
+#include "sim/config_load.h"
+#include "sim/registry.h"
+
+namespace warpsim::app {
+
+namespace {
+
+void list_gpus() {
+  const auto presets = list_presets(config_root() / "gpus");
+  if (presets.empty())
+    throw UsageError("no GPU presets found in " + (config_root() / "gpus").string());
+  std::size_t width = 0;
+  for (const auto& p : presets) width = std::max(width, p.name.size());
+  for (const auto& p : presets) {
+    const char* mark = p.name == kDefaultGpu ? " (default)" : "";
+    std::cout << fmt::format("{:<{}}  {}{}\n", p.name, width, p.description, mark);
+  }
+}
+
+void list_policies() {
+  std::string kind;
+  for (const PolicyInfo& info : PolicyRegistry::global().list()) {
+    if (info.kind != kind) {
+      kind = info.kind;
+      std::cout << fmt::format("{}:\n", kind);
+    }
+    std::cout << fmt::format("  {:<14} {}\n", info.name, info.description);
+    for (const ParamSpec& param : info.params) {
+      std::cout << fmt::format("  {:<14}   {}\n", "", describe_param(param));
+    }
+  }
+}
+
+}  // namespace
+
+void add_list_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("list", "list GPU presets, plug-in policies or workloads");
+  cmd->require_subcommand(1);
+  cmd->add_subcommand("gpus", "GPU presets in configs/gpus")->callback(list_gpus);
+  cmd->add_subcommand("policies", "every plug-in policy: kind, name, description, parameters")
+      ->callback(list_policies);
+  cmd->add_subcommand("workloads", "built-in workloads")->callback([] {
+    throw NotImplemented("built-in workloads arrive with issue F8");
+  });
+}
+
+}  // namespace warpsim::app

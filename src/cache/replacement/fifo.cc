@@ -1,0 +1,46 @@
+// First in, first out: evicts the candidate that was filled longest ago; hits change nothing.
+// GPGPU-Sim's 'F' replacement option (-gpgpu_cache:dl1 ...:F), which orders lines by their
+// allocation time.
+
+#include <cstdint>
+#include <vector>
+
+#include "cache/replacement/replacement_policy.h"
+#include "sim/registry.h"
+
+namespace warpsim {
+namespace {
+
+class FifoReplacement final : public ReplacementPolicy {
+ public:
+  FifoReplacement(const ConfigNode& /*params*/, const Context& context)
+      : context_(context),
+        filled_at_((check_context(context), std::size_t{context.sets} * context.ways), 0) {}
+
+  void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
+    filled_at_[line_index(context_, set, way)] = ++fill_count_;
+  }
+  void on_hit(std::uint32_t /*set*/, std::uint32_t /*way*/, const AccessInfo& /*access*/) override {
+  }
+  void on_invalidate(std::uint32_t set, std::uint32_t way) override {
+    filled_at_[line_index(context_, set, way)] = 0;
+  }
+
+  std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
+                              const AccessInfo& /*access*/) override {
+    return smallest_stamp(context_, filled_at_, set, candidates);
+  }
+
+ private:
+  Context context_;
+  std::uint64_t fill_count_ = 0;
+  std::vector<std::uint64_t> filled_at_;
+};
+
+}  // namespace
+
+WARPSIM_REGISTER_POLICY(ReplacementPolicy, FifoReplacement, "fifo",
+                        "First in, first out: evicts the line filled longest ago; hits are ignored",
+                        {});
+
+}  // namespace warpsim

@@ -1,0 +1,74 @@
+#include "gpu/gpu_schema.h"
+
+namespace warpsim {
+
+namespace {
+
+ParamSpec required(std::string name, ParamType type, std::string description,
+                   std::optional<double> min = std::nullopt) {
+  return ParamSpec{std::move(name), type, std::move(description), std::nullopt, min, {}, {}};
+}
+
+ParamSpec with_default(std::string name, ParamType type, std::string description, std::string value,
+                       std::optional<double> min = std::nullopt,
+                       std::optional<double> max = std::nullopt) {
+  return ParamSpec{std::move(name), type, std::move(description), std::move(value), min, max, {}};
+}
+
+SectionSpec clocks_section() {
+  return SectionSpec{
+      "clocks",
+      "Clock domains. Each becomes an integer period in picoseconds (1e6 / MHz, rounded).",
+      {required("core_mhz", ParamType::kFloat, "SM (shader core) clock in MHz", 1),
+       required("icnt_mhz", ParamType::kFloat, "interconnect clock in MHz", 1),
+       required("l2_mhz", ParamType::kFloat, "L2 cache clock in MHz", 1),
+       required("dram_mhz", ParamType::kFloat,
+                "DRAM command clock in MHz (the clock DRAM timing parameters count in)", 1)},
+      {},
+      {}};
+}
+
+SectionSpec sm_section() {
+  return SectionSpec{"sm",
+                     "Streaming multiprocessors.",
+                     {required("count", ParamType::kUint, "number of SMs", 1),
+                      with_default("warp_size", ParamType::kUint, "threads per warp", "32", 1, 64)},
+                     {},
+                     {}};
+}
+
+SectionSpec sim_section() {
+  return SectionSpec{
+      "sim",
+      "Simulator settings (not hardware): idle skipping, the deadlock watchdog, seeds.",
+      {with_default("skip_idle", ParamType::kBool,
+                    "skip cycles in which a component has nothing to do (false = --no-skip; "
+                    "results are identical either way)",
+                    "true"),
+       with_default("watchdog_cycles", ParamType::kUint,
+                    "core cycles without progress, while work is outstanding, that count as a "
+                    "deadlock (0 disables the watchdog)",
+                    "1000000"),
+       with_default("seed", ParamType::kUint,
+                    "seed for every pseudo-random policy (same seed, same results)", "1")},
+      {},
+      {}};
+}
+
+SectionSpec build_root() {
+  SectionSpec root;
+  root.name = "";
+  root.description = "A GPU to simulate.";
+  root.params = {required("name", ParamType::kString, "short name of the GPU model")};
+  root.sections = {clocks_section(), sm_section(), sim_section()};
+  return root;
+}
+
+}  // namespace
+
+const SectionSpec& gpu_schema() {
+  static const SectionSpec root = build_root();
+  return root;
+}
+
+}  // namespace warpsim

@@ -1,0 +1,136 @@
+// The `warpsim` command as a user runs it: output, exit codes and error messages.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  const std::string command = std::string(WARPSIM_BINARY) + " " + args + " 2>&1";
+  Result r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr) r.out += buf.data();
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+std::filesystem::path temp_dir(const std::string& tag) {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("warpsim-cli-" + tag + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(Cli, ListGpusNamesEveryPresetAndTheDefault) {
+  const Result r = run("list gpus");
+  EXPECT_EQ(r.code, 0) << r.out;
+  for (const char* name : {"gtx480", "v100", "h100"}) EXPECT_TRUE(contains(r.out, name)) << r.out;
+  EXPECT_TRUE(contains(r.out, "(default)")) << r.out;
+}
+
+TEST(Cli, ListPoliciesShowsKindNameDescriptionAndParams) {
+  const Result r = run("list policies");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "replacement:")) << r.out;
+  EXPECT_TRUE(contains(r.out, "lru")) << r.out;
+  EXPECT_TRUE(contains(r.out, "seed (uint, default 0)")) << r.out;
+}
+
+TEST(Cli, ConfigShowAppliesOverlaysAndSetsInOrder) {
+  const Result r = run("config show --gpu gtx480 -c no_skip --set sm.count=4");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "name: gtx480")) << r.out;
+  EXPECT_TRUE(contains(r.out, "count: 4")) << r.out;
+  EXPECT_TRUE(contains(r.out, "skip_idle: false")) << r.out;
+  EXPECT_TRUE(contains(r.out, "watchdog_cycles: 1000000")) << r.out;  // a default, filled in
+}
+
+TEST(Cli, ConfigErrorsNameTheFileLineAndYamlPath) {
+  const auto dir = temp_dir("cfg");
+  const auto overlay = dir / "bad.yaml";
+  std::ofstream(overlay) << "sm:\n  count: many\n  colour: blue\n";
+  const Result r = run("config show -c " + overlay.string());
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, overlay.string() + ":2:")) << r.out;
+  EXPECT_TRUE(contains(r.out, "sm.count")) << r.out;
+  EXPECT_TRUE(contains(r.out, "sm.colour")) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, UnknownPresetListsTheAvailableOnes) {
+  const Result r = run("config show --gpu gtx9000");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, "gtx9000")) << r.out;
+  EXPECT_TRUE(contains(r.out, "v100")) << r.out;
+}
+
+TEST(Cli, RunWritesTheResolvedConfigThenSaysWhatIsMissing) {
+  const auto dir = temp_dir("run");
+  const Result r = run("run --gpu gtx480 --no-skip --workload vecadd --out " + dir.string());
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_TRUE(contains(r.out, "not implemented yet")) << r.out;
+  std::ifstream in(dir / "config.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_TRUE(contains(text.str(), "name: gtx480")) << text.str();
+  EXPECT_TRUE(contains(text.str(), "skip_idle: false")) << text.str();
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, RunNeedsExactlyOneInput) {
+  const Result none = run("run");
+  EXPECT_EQ(none.code, 2) << none.out;
+  EXPECT_TRUE(contains(none.out, "exactly one of")) << none.out;
+  const Result two = run("run --workload a --trace b");
+  EXPECT_EQ(two.code, 2) << two.out;
+}
+
+TEST(Cli, LaterSubcommandsFailClearlyWithoutOutput) {
+  for (const char* args : {"list workloads", "probe --gpu v100"}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 3) << args << ": " << r.out;
+    EXPECT_TRUE(contains(r.out, "not implemented yet")) << r.out;
+  }
+  const Result ptx = run(std::string("ptx check ") + WARPSIM_SOURCE_DIR + "/CMakeLists.txt");
+  EXPECT_EQ(ptx.code, 3) << ptx.out;
+}
+
+TEST(Cli, UsageErrorsExitNonZero) {
+  EXPECT_EQ(run("frobnicate").code, 2);
+  EXPECT_EQ(run("").code, 2);
+  EXPECT_EQ(run("run --mode sideways --workload x").code, 2);
+  EXPECT_EQ(run("ptx check /no/such/file.ptx").code, 2);
+}
+
+TEST(Cli, VersionAndHelp) {
+  const Result v = run("--version");
+  EXPECT_EQ(v.code, 0);
+  EXPECT_TRUE(contains(v.out, "warpsim ")) << v.out;
+  const Result h = run("--help");
+  EXPECT_EQ(h.code, 0);
+  for (const char* sub : {"run", "list", "config", "ptx", "probe"}) {
+    EXPECT_TRUE(contains(h.out, sub)) << h.out;
+  }
+}
+
+}  // namespace
