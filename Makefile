@@ -6,6 +6,7 @@
 #   make test SANITIZE=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench          speed benchmarks (bench/)
 #   make format / lint  clang-format in place / clang-format check + clang-tidy
+#   make fuzz           libFuzzer on the PTX parser for FUZZ_SECONDS (default 600)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -24,7 +25,10 @@ TEST_LABEL ?=
 CTEST_FLAGS := --output-on-failure -j $(JOBS) $(if $(TEST_LABEL),-L $(TEST_LABEL),)
 SOURCES = $(shell git ls-files '*.cc' '*.h' 2>/dev/null)
 
-.PHONY: deps configure build run test bench format lint clean
+FUZZ_SECONDS ?= 600
+FUZZ_DIR := build-fuzz
+
+.PHONY: deps configure build run test bench format lint fuzz clean
 
 deps:
 	@scripts/install-deps
@@ -56,5 +60,13 @@ lint: configure
 	clang-format --dry-run --Werror $(SOURCES)
 	clang-tidy -p $(BUILD_DIR) --quiet $(filter %.cc,$(SOURCES))
 
+fuzz: deps
+	cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DWARPSIM_FUZZ=ON -DWARPSIM_BENCH=OFF
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target ptx_parser_fuzz
+	mkdir -p $(FUZZ_DIR)/corpus
+	$(FUZZ_DIR)/ptx_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	  -rss_limit_mb=2048 -print_final_stats=1 $(FUZZ_DIR)/corpus tests/ptx/sm_75 tests/ptx/sm_90
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz

@@ -111,8 +111,37 @@ TEST(Cli, LaterSubcommandsFailClearlyWithoutOutput) {
     EXPECT_EQ(r.code, 3) << args << ": " << r.out;
     EXPECT_TRUE(contains(r.out, "not implemented yet")) << r.out;
   }
-  const Result ptx = run(std::string("ptx check ") + WARPSIM_SOURCE_DIR + "/CMakeLists.txt");
-  EXPECT_EQ(ptx.code, 3) << ptx.out;
+}
+
+TEST(Cli, PtxCheckAcceptsTheCorpusAndPrintRoundTrips) {
+  const std::string file =
+      std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_90/tests__cuda__reduction.ptx";
+  const Result check = run("ptx check " + file);
+  EXPECT_EQ(check.code, 0) << check.out;
+  EXPECT_TRUE(contains(check.out, ": ok: ")) << check.out;
+  const auto dir = temp_dir("ptx");
+  const std::string printed = (dir / "printed.ptx").string();
+  const Result print = run("ptx print " + file + " > " + printed);
+  EXPECT_EQ(print.code, 0) << print.out;
+  const Result again = run("ptx check " + printed);
+  EXPECT_EQ(again.code, 0) << again.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, PtxCheckReportsEveryBrokenFileWithALocation) {
+  const auto dir = temp_dir("ptxbad");
+  const auto bad = dir / "bad.ptx";
+  std::ofstream(bad) << ".version 8.0\n.target sm_90\n.address_size 64\n"
+                        ".visible .entry k()\n{\n\tfrobnicate.u32 %r1;\n\tret;\n}\n";
+  const std::string good =
+      std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_75/tests__cuda__vector_ops.ptx";
+  const Result r = run("ptx check " + bad.string() + " " + good);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, bad.string() + ":6:")) << r.out;
+  EXPECT_TRUE(contains(r.out, "frobnicate")) << r.out;
+  EXPECT_TRUE(contains(r.out, "1 of 2 PTX files failed")) << r.out;
+  EXPECT_TRUE(contains(r.out, good + ": ok: ")) << r.out;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, UsageErrorsExitNonZero) {
