@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -141,6 +142,36 @@ TEST(Cli, PtxCheckReportsEveryBrokenFileWithALocation) {
   EXPECT_TRUE(contains(r.out, "frobnicate")) << r.out;
   EXPECT_TRUE(contains(r.out, "1 of 2 PTX files failed")) << r.out;
   EXPECT_TRUE(contains(r.out, good + ": ok: ")) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, PtxCheckGivesOneLocatedErrorPerMalformedFile) {
+  const std::string head = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  const std::string body_start = ".visible .entry k()\n{\n.reg .b32 %r<3>;\n";
+  struct Case {
+    const char* name;
+    std::string text;
+    const char* location;  // "line:col" expected in the message
+    const char* token;     // named in the message
+  };
+  const std::vector<Case> cases = {
+      {"truncated", head + body_start + "add.s32 %r1, %r2", ":7:17:", "add"},
+      {"unknown_opcode", head + body_start + "frob.s32 %r1, %r2, 1;\nret;\n}\n", ":7:1:", "frob"},
+      {"undefined_label", head + body_start + "bra $L_nowhere;\nret;\n}\n", ":7:5:", "$L_nowhere"},
+      {"undeclared_register", head + body_start + "add.s32 %r1, %q9, 1;\nret;\n}\n",
+       ":7:14:", "%q9"},
+      {"binary_garbage", head + std::string("\x01\xff\x00\x7f", 4) + "\n", ":4:1:", "\\x01"},
+  };
+  const auto dir = temp_dir("malformed");
+  for (const Case& c : cases) {
+    const auto file = dir / (std::string(c.name) + ".ptx");
+    std::ofstream(file, std::ios::binary) << c.text;
+    const Result r = run("ptx check " + file.string());
+    EXPECT_EQ(r.code, 2) << c.name << ": " << r.out;
+    EXPECT_TRUE(contains(r.out, file.string() + c.location)) << c.name << ": " << r.out;
+    EXPECT_TRUE(contains(r.out, c.token)) << c.name << ": " << r.out;
+    EXPECT_TRUE(contains(r.out, "error:")) << c.name << ": " << r.out;
+  }
   std::filesystem::remove_all(dir);
 }
 
