@@ -7,6 +7,7 @@
 static const char* kName = "atomics";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __device__ float cas_fmax(float* addr, float v) {
   int* a = reinterpret_cast<int*>(addr);
   int old = *a, assumed;
@@ -144,6 +145,7 @@ __global__ void spin_lock_kernel(int* lock, volatile int* counter, int* log, int
     }
   }
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 16384;
@@ -182,8 +184,10 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(d_sll, h_sll, sizeof h_sll, cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d_facc, h_facc, sizeof h_facc, cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d_dacc, h_dacc, sizeof h_dacc, cudaMemcpyHostToDevice));
-  atomic_global_ops<<<grid, block>>>(din, n, d_iacc, d_uacc, d_ull, d_sll, d_facc, d_dacc,
-                                     d_tickets);
+  // clang-format off
+  LAUNCH(atomic_global_ops, grid, block)(din, n, d_iacc, d_uacc, d_ull, d_sll, d_facc, d_dacc,
+                                         d_tickets);
+  // clang-format on
   CUDA_CHECK(cudaGetLastError());
   int r_iacc[6];
   unsigned r_uacc[8];
@@ -272,8 +276,10 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemset(d_slots64, 0xff, nslots * sizeof(unsigned long long)));
   CUDA_CHECK(cudaMemset(d_slots16, 0xff, nslots * sizeof(unsigned short)));
   CUDA_CHECK(cudaMemset(d_cell, 0xff, sizeof(int)));
-  atomic_exch_cas<<<grid, block>>>(d_targets, d_slots, d_won, d_old, d_cell, d_slots64, d_slots16,
-                                   n);
+  // clang-format off
+  LAUNCH(atomic_exch_cas, grid, block)(d_targets, d_slots, d_won, d_old, d_cell, d_slots64,
+                                       d_slots16, n);
+  // clang-format on
   CUDA_CHECK(cudaGetLastError());
   std::vector<int> slots(nslots), won(n), olds(n);
   std::vector<unsigned long long> slots64(nslots);
@@ -329,7 +335,7 @@ int main(int argc, char** argv) {
   int *d_sout, *d_order;
   CUDA_CHECK(cudaMalloc(&d_sout, grid * 10 * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&d_order, grid * block * sizeof(int)));
-  atomic_shared_ops<<<grid, block>>>(din, n, d_sout, d_order);
+  LAUNCH(atomic_shared_ops, grid, block)(din, n, d_sout, d_order);
   CUDA_CHECK(cudaGetLastError());
   std::vector<int> sout(grid * 10), order(grid * block);
   CUDA_CHECK(cudaMemcpy(sout.data(), d_sout, sout.size() * sizeof(int), cudaMemcpyDeviceToHost));
@@ -391,7 +397,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemset(d_lock, 0, sizeof(int)));
   CUDA_CHECK(cudaMemset(d_counter, 0, sizeof(int)));
   CUDA_CHECK(cudaMemset(d_log, 0xff, lock_blocks * iters * sizeof(int)));
-  spin_lock_kernel<<<lock_blocks, 64>>>(d_lock, d_counter, d_log, iters);
+  LAUNCH(spin_lock_kernel, lock_blocks, 64)(d_lock, d_counter, d_log, iters);
   CUDA_CHECK(cudaGetLastError());
   int counter, lock;
   std::vector<int> log(lock_blocks * iters);

@@ -7,6 +7,7 @@
 static const char* kName = "calls";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 struct Pair {
   int lo;
   int hi;
@@ -64,6 +65,7 @@ __global__ void func_ptr_kernel(const int* in, int* out, int n) {
   int v = in[i];
   out[i] = d_ops[v & 3](v, i);
 }
+#endif  // __CUDACC__
 
 static int host_fib(int n) { return n < 2 ? n : host_fib(n - 1) + host_fib(n - 2); }
 static int host_subtree(const std::vector<int>& t, int node) {
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
   std::vector<int> out(2 * n);
   std::vector<float> fout(n);
 
-  noinline_kernel<<<grid, block>>>(du, dout, dfout, n);
+  LAUNCH(noinline_kernel, grid, block)(du, dout, dfout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, 2 * n * sizeof(int), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(fout.data(), dfout, n * sizeof(float), cudaMemcpyDeviceToHost));
@@ -108,7 +110,7 @@ int main(int argc, char** argv) {
     if (fout[i] != want) mismatch("blend[%d] = %g want %g", i, fout[i], want);
   }
 
-  recursive_fib_kernel<<<grid, block>>>(di, dout, n);
+  LAUNCH(recursive_fib_kernel, grid, block)(di, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
@@ -123,7 +125,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&dtree, tree_n * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&dtout, tree_n * sizeof(int)));
   CUDA_CHECK(cudaMemcpy(dtree, tree.data(), tree_n * sizeof(int), cudaMemcpyHostToDevice));
-  tree_sum_kernel<<<(tree_n + block - 1) / block, block>>>(dtree, tree_n, dtout);
+  LAUNCH(tree_sum_kernel, (tree_n + block - 1) / block, block)(dtree, tree_n, dtout);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(tout.data(), dtout, tree_n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < tree_n; ++i) {
@@ -131,7 +133,7 @@ int main(int argc, char** argv) {
     if (tout[i] != want) mismatch("subtree_sum[%d] = %d want %d", i, tout[i], want);
   }
 
-  func_ptr_kernel<<<grid, block>>>(di, dout, n);
+  LAUNCH(func_ptr_kernel, grid, block)(di, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {

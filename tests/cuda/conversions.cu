@@ -6,12 +6,15 @@
 #include <cstring>
 #include <vector>
 
+#ifdef __CUDACC__
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#endif
 
 static const char* kName = "conversions";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void float_int_conv(const float* f, const double* d, const int* iv, const long long* lv,
                                unsigned* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -95,6 +98,7 @@ __global__ void bf16_kernel(const float* f, const float* a, const float* b, cons
 #endif
   o[5] = static_cast<unsigned short>(__float_as_uint(__bfloat162float(bc)) >> 16);
 }
+#endif  // __CUDACC__
 
 // ---- host references ----
 static unsigned fbits(float f) {
@@ -255,7 +259,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(di, hi.data(), n * sizeof(int), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dl, hl.data(), n * sizeof(long long), cudaMemcpyHostToDevice));
   const int block = 128, grid = (n + block - 1) / block;
-  float_int_conv<<<grid, block>>>(df, dd, di, dl, dout, n);
+  LAUNCH(float_int_conv, grid, block)(df, dd, di, dl, dout, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned> out(24 * n);
   CUDA_CHECK(cudaMemcpy(out.data(), dout, 24 * n * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -338,7 +342,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(db, hb.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dc, hc.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dbf, hbf.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  half_kernel<<<grid, block>>>(df, da, db, dc, dh, n);
+  LAUNCH(half_kernel, grid, block)(df, da, db, dc, dh, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned short> hout(12 * n);
   CUDA_CHECK(cudaMemcpy(hout.data(), dh, 12 * n * sizeof(unsigned short), cudaMemcpyDeviceToHost));
@@ -366,7 +370,7 @@ int main(int argc, char** argv) {
   }
   CUDA_CHECK(cudaMemcpy(db, hbf2.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dc, hbf3.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  bf16_kernel<<<grid, block>>>(df, da, db, dc, dh, n);
+  LAUNCH(bf16_kernel, grid, block)(df, da, db, dc, dh, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(hout.data(), dh, 6 * n * sizeof(unsigned short), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {

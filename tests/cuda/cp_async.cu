@@ -3,13 +3,16 @@
 // Usage: cp_async [n]   (default n = 32768 floats)
 #include <vector>
 
+#ifdef __CUDACC__
 #include <cuda_pipeline.h>
+#endif
 
 static const char* kName = "cp_async";
 #include "test_util.h"
 
 constexpr int kBlock = 128;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 // 16-byte copies: each thread stages one float4, then reads its neighbour's.
 __global__ void async_copy_float4(const float4* in, float4* out, int n4) {
   __shared__ float4 tile[kBlock];
@@ -72,6 +75,7 @@ __global__ void async_double_buffer(const float* in, float* out, int tiles) {
   }
   out[blockIdx.x * kBlock + t] = acc;
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 32768;
@@ -88,8 +92,8 @@ int main(int argc, char** argv) {
 
   // float4
   const int n4 = n / 4;
-  async_copy_float4<<<n4 / kBlock, kBlock>>>(reinterpret_cast<const float4*>(din),
-                                             reinterpret_cast<float4*>(dout), n4);
+  const float4* din4 = reinterpret_cast<const float4*>(din);
+  LAUNCH(async_copy_float4, n4 / kBlock, kBlock)(din4, reinterpret_cast<float4*>(dout), n4);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n4; ++i) {
@@ -106,7 +110,7 @@ int main(int argc, char** argv) {
   const int g2 = (n2 + kBlock - 1) / kBlock;
   float2* dout2;
   CUDA_CHECK(cudaMalloc(&dout2, g2 * kBlock * sizeof(float2)));
-  async_copy_zfill<<<g2, kBlock>>>(reinterpret_cast<const float2*>(din), dout2, n2);
+  LAUNCH(async_copy_zfill, g2, kBlock)(reinterpret_cast<const float2*>(din), dout2, n2);
   CUDA_CHECK(cudaGetLastError());
   std::vector<float2> out2(g2 * kBlock);
   CUDA_CHECK(cudaMemcpy(out2.data(), dout2, out2.size() * sizeof(float2), cudaMemcpyDeviceToHost));
@@ -121,7 +125,7 @@ int main(int argc, char** argv) {
   // double buffer: 8 tiles per block
   const int tiles = 8;
   const int gb = n / (tiles * kBlock);
-  async_double_buffer<<<gb, kBlock>>>(din, dout, tiles);
+  LAUNCH(async_double_buffer, gb, kBlock)(din, dout, tiles);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, gb * kBlock * sizeof(float), cudaMemcpyDeviceToHost));
   for (int b = 0; b < gb; ++b)

@@ -7,6 +7,7 @@
 static const char* kName = "graph";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void bfs_level_step(const int* rowptr, const int* col, int* level, int* changed, int cur,
                                int n) {
   int u = blockIdx.x * blockDim.x + threadIdx.x;
@@ -57,6 +58,7 @@ __global__ void collatz_steps(const unsigned* in, int* steps, int n) {
   }
   steps[i] = s;
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 4096;
@@ -106,7 +108,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&d_size, sizeof(int)));
   CUDA_CHECK(cudaMemcpy(d_rowptr, rowptr.data(), (n + 1) * sizeof(int), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d_col, col.data(), m * sizeof(int), cudaMemcpyHostToDevice));
-  const int block = 128;
+  const int block = 128, blocks = (n + block - 1) / block;
   std::vector<int> level(n);
   const int zero = 0;
 
@@ -116,7 +118,7 @@ int main(int argc, char** argv) {
   for (int cur = 0; cur < n; ++cur) {
     int changed = 0;
     CUDA_CHECK(cudaMemcpy(d_flag, &zero, sizeof(int), cudaMemcpyHostToDevice));
-    bfs_level_step<<<(n + block - 1) / block, block>>>(d_rowptr, d_col, d_level, d_flag, cur, n);
+    LAUNCH(bfs_level_step, blocks, block)(d_rowptr, d_col, d_level, d_flag, cur, n);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(&changed, d_flag, sizeof(int), cudaMemcpyDeviceToHost));
     if (!changed) break;
@@ -133,8 +135,11 @@ int main(int argc, char** argv) {
   int fsize = 1;
   for (int cur = 0; fsize > 0 && cur < n; ++cur) {
     CUDA_CHECK(cudaMemcpy(d_size, &zero, sizeof(int), cudaMemcpyHostToDevice));
-    bfs_queue_step<<<(fsize + block - 1) / block, block>>>(d_rowptr, d_col, d_level, d_front, fsize,
-                                                           d_next, d_size, cur);
+    const int fblocks = (fsize + block - 1) / block;
+    // clang-format off
+    LAUNCH(bfs_queue_step, fblocks, block)(d_rowptr, d_col, d_level, d_front, fsize, d_next,
+                                           d_size, cur);
+    // clang-format on
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(&fsize, d_size, sizeof(int), cudaMemcpyDeviceToHost));
     std::swap(d_front, d_next);
@@ -153,7 +158,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&d_y, n * sizeof(float)));
   CUDA_CHECK(cudaMemcpy(d_val, val.data(), m * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  spmv_csr<<<(n + block - 1) / block, block>>>(d_rowptr, d_col, d_val, d_x, d_y, n);
+  LAUNCH(spmv_csr, (n + block - 1) / block, block)(d_rowptr, d_col, d_val, d_x, d_y, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(y.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost));
   for (int r = 0; r < n; ++r) {
@@ -171,7 +176,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&d_cin, n * sizeof(unsigned)));
   CUDA_CHECK(cudaMalloc(&d_steps, n * sizeof(int)));
   CUDA_CHECK(cudaMemcpy(d_cin, cin.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
-  collatz_steps<<<(n + block - 1) / block, block>>>(d_cin, d_steps, n);
+  LAUNCH(collatz_steps, (n + block - 1) / block, block)(d_cin, d_steps, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(csteps.data(), d_steps, n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {

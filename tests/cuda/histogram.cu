@@ -11,6 +11,7 @@ constexpr int kBins = 256;
 constexpr int kWarpBins = 64;
 constexpr int kBlock = 256;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void histo_shared(const unsigned char* data, unsigned* bins, int n) {
   __shared__ unsigned s[kBins];
   for (int b = threadIdx.x; b < kBins; b += blockDim.x) s[b] = 0;
@@ -47,6 +48,7 @@ __global__ void histo_warp_private(const uchar4* data, unsigned* bins, int n4) {
     atomicAdd(&bins[b], total);
   }
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 65536;
@@ -70,7 +72,7 @@ int main(int argc, char** argv) {
 
   // Shared-memory histogram over bytes.
   CUDA_CHECK(cudaMemset(dbins, 0, kBins * sizeof(unsigned)));
-  histo_shared<<<32, kBlock>>>(dbytes, dbins, n);
+  LAUNCH(histo_shared, 32, kBlock)(dbytes, dbins, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(got.data(), dbins, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
   std::fill(want.begin(), want.end(), 0u);
@@ -81,7 +83,7 @@ int main(int argc, char** argv) {
   // Global-atomics histogram over words, 100 bins.
   const int nbins = 100;
   CUDA_CHECK(cudaMemset(dbins, 0, kBins * sizeof(unsigned)));
-  histo_global<<<24, kBlock>>>(dwords, dbins, n, nbins);
+  LAUNCH(histo_global, 24, kBlock)(dwords, dbins, n, nbins);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(got.data(), dbins, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
   std::fill(want.begin(), want.end(), 0u);
@@ -91,7 +93,7 @@ int main(int argc, char** argv) {
 
   // Per-warp private histogram over uchar4.
   CUDA_CHECK(cudaMemset(dbins, 0, kBins * sizeof(unsigned)));
-  histo_warp_private<<<16, kBlock>>>(reinterpret_cast<const uchar4*>(dbytes), dbins, n / 4);
+  LAUNCH(histo_warp_private, 16, kBlock)(reinterpret_cast<const uchar4*>(dbytes), dbins, n / 4);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(got.data(), dbins, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
   std::fill(want.begin(), want.end(), 0u);

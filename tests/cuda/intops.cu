@@ -7,6 +7,7 @@
 static const char* kName = "intops";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void bit_intrinsics(const unsigned* a, const unsigned* b, const unsigned long long* w,
                                unsigned* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -103,8 +104,11 @@ __global__ void int64_kernel(const unsigned long long* a, const unsigned long lo
           static_cast<unsigned long long>(
               static_cast<short>(static_cast<short>(x) * static_cast<short>(y) + 3));
 }
+#endif  // __CUDACC__
 
 // ---- host references ----
+__extension__ typedef __int128 Int128;  // GNU extension: the exact 128-bit products
+__extension__ typedef unsigned __int128 Uint128;
 static unsigned h_popc(unsigned long long v) {
   unsigned c = 0;
   for (; v; v &= v - 1) ++c;
@@ -196,7 +200,7 @@ int main(int argc, char** argv) {
   std::vector<unsigned> out(20 * n);
   std::vector<unsigned long long> out64(16 * n);
 
-  bit_intrinsics<<<grid, block>>>(da, db, dw, dout, n);
+  LAUNCH(bit_intrinsics, grid, block)(da, db, dw, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, 15 * n * sizeof(unsigned), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
@@ -232,7 +236,7 @@ int main(int argc, char** argv) {
         mismatch("%s[%d] = %08x want %08x", names[k], i, out[15 * i + k], want[k]);
   }
 
-  bitfield_mul_kernel<<<grid, block>>>(da, db, dc, dout, n);
+  LAUNCH(bitfield_mul_kernel, grid, block)(da, db, dc, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, 20 * n * sizeof(unsigned), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
@@ -275,7 +279,7 @@ int main(int argc, char** argv) {
                  x, y, ctl, out[20 * i + k], want[k]);
   }
 
-  int64_kernel<<<grid, block>>>(dx, dy, dout64, n);
+  LAUNCH(int64_kernel, grid, block)(dx, dy, dout64, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out64.data(), dout64, 16 * n * sizeof(unsigned long long),
                         cudaMemcpyDeviceToHost));
@@ -298,8 +302,8 @@ int main(int argc, char** argv) {
         x >> sh,
         static_cast<unsigned long long>(sx >> sh),
         (x << rot) | (x >> (64 - rot)),
-        static_cast<unsigned long long>((static_cast<unsigned __int128>(x) * y) >> 64),
-        static_cast<unsigned long long>((static_cast<__int128>(sx) * sy) >> 64),
+        static_cast<unsigned long long>((static_cast<Uint128>(x) * y) >> 64),
+        static_cast<unsigned long long>((static_cast<Int128>(sx) * sy) >> 64),
         static_cast<unsigned long long>(sx < sy ? sx : sy) ^ (x > y ? x : y),
         ((x >> 32) + (y >> 32) + carry) ^ lo,
         static_cast<unsigned long long>(static_cast<unsigned>(x)) * static_cast<unsigned>(y) +

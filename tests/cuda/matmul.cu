@@ -6,6 +6,7 @@
 static const char* kName = "matmul";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 template <typename T>
 __global__ void matmul_naive(const T* a, const T* b, T* c, int m, int n, int k) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
@@ -36,6 +37,7 @@ __global__ void matmul_tiled(const T* a, const T* b, T* c, int m, int n, int k) 
   }
   if (row < m && col < n) c[row * n + col] = acc;
 }
+#endif  // __CUDACC__
 
 template <typename T>
 static void reference(const std::vector<T>& a, const std::vector<T>& b, std::vector<T>& c, int m,
@@ -82,7 +84,7 @@ int main(int argc, char** argv) {
   // Naive float, 16 x 16 blocks.
   CUDA_CHECK(cudaMemset(fc, 0, m * n * sizeof(float)));
   dim3 b16(16, 16), g16((n + 15) / 16, (m + 15) / 16);
-  matmul_naive<float><<<g16, b16>>>(fa, fb, fc, m, n, k);
+  LAUNCH(matmul_naive<float>, g16, b16)(fa, fb, fc, m, n, k);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(got.data(), fc, m * n * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < m * n; ++i)
@@ -90,7 +92,7 @@ int main(int argc, char** argv) {
 
   // Tiled float, 16 x 16 tiles.
   CUDA_CHECK(cudaMemset(fc, 0, m * n * sizeof(float)));
-  matmul_tiled<float, 16><<<g16, b16>>>(fa, fb, fc, m, n, k);
+  LAUNCH((matmul_tiled<float, 16>), g16, b16)(fa, fb, fc, m, n, k);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(got.data(), fc, m * n * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < m * n; ++i)
@@ -98,7 +100,7 @@ int main(int argc, char** argv) {
 
   // Tiled double, 8 x 8 tiles.
   dim3 b8(8, 8), g8((n + 7) / 8, (m + 7) / 8);
-  matmul_tiled<double, 8><<<g8, b8>>>(pa, pb, pc, m, n, k);
+  LAUNCH((matmul_tiled<double, 8>), g8, b8)(pa, pb, pc, m, n, k);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(dgot.data(), pc, m * n * sizeof(double), cudaMemcpyDeviceToHost));
   for (int i = 0; i < m * n; ++i)

@@ -8,12 +8,6 @@
 static const char* kName = "memspaces";
 #include "test_util.h"
 
-__constant__ float c_poly[8];
-__constant__ int c_table[256];
-__device__ int g_scale;
-__device__ unsigned g_counter;
-__device__ float g_lut[8] = {0.5f, 1.0f, 1.5f, 2.0f, -0.5f, -1.0f, -1.5f, -2.0f};
-
 struct Params {
   int n;
   float scale;
@@ -24,6 +18,13 @@ struct Params {
   const float* src;
   unsigned long long mask;
 };
+
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
+__constant__ float c_poly[8];
+__constant__ int c_table[256];
+__device__ int g_scale;
+__device__ unsigned g_counter;
+__device__ float g_lut[8] = {0.5f, 1.0f, 1.5f, 2.0f, -0.5f, -1.0f, -1.5f, -2.0f};
 
 __global__ void const_mem_kernel(const int* in, float* out, int* out2, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -82,6 +83,7 @@ __global__ void struct_param_kernel(Params p, double* out, unsigned long long* o
   out[i] = r + p.offset;
   out64[i] = p.mask >> (i & 63);
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 8192;
@@ -101,15 +103,15 @@ int main(int argc, char** argv) {
   for (int k = 0; k < 256; ++k) table[k] = static_cast<int>(rng.next() % 1000) - 500;
   const int scale = 3;
   const unsigned counter0 = 100;
-  CUDA_CHECK(cudaMemcpyToSymbol(c_poly, poly, sizeof poly));
-  CUDA_CHECK(cudaMemcpyToSymbol(c_table, table, sizeof table));
-  CUDA_CHECK(cudaMemcpyToSymbol(g_scale, &scale, sizeof scale));
-  CUDA_CHECK(cudaMemcpyToSymbol(g_counter, &counter0, sizeof counter0));
+  CUDA_CHECK(cudaMemcpyToSymbol(SYMBOL(c_poly), poly, sizeof poly));
+  CUDA_CHECK(cudaMemcpyToSymbol(SYMBOL(c_table), table, sizeof table));
+  CUDA_CHECK(cudaMemcpyToSymbol(SYMBOL(g_scale), &scale, sizeof scale));
+  CUDA_CHECK(cudaMemcpyToSymbol(SYMBOL(g_counter), &counter0, sizeof counter0));
   float* dout;
   int* dout2;
   CUDA_CHECK(cudaMalloc(&dout, n * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dout2, n * sizeof(int)));
-  const_mem_kernel<<<grid, block>>>(din, dout, dout2, n);
+  LAUNCH(const_mem_kernel, grid, block)(din, dout, dout2, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<float> fout(n);
   std::vector<int> iout(n);
@@ -117,10 +119,10 @@ int main(int argc, char** argv) {
   float lut[8];
   CUDA_CHECK(cudaMemcpy(fout.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(iout.data(), dout2, n * sizeof(int), cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpyFromSymbol(&counter, g_counter, sizeof counter));
-  CUDA_CHECK(cudaMemcpyFromSymbol(lut, g_lut, sizeof lut));
+  CUDA_CHECK(cudaMemcpyFromSymbol(&counter, SYMBOL(g_counter), sizeof counter));
+  CUDA_CHECK(cudaMemcpyFromSymbol(lut, SYMBOL(g_lut), sizeof lut));
   void* lut_addr = nullptr;
-  CUDA_CHECK(cudaGetSymbolAddress(&lut_addr, g_lut));
+  CUDA_CHECK(cudaGetSymbolAddress(&lut_addr, SYMBOL(g_lut)));
   float lut3 = 0.0f;
   CUDA_CHECK(
       cudaMemcpy(&lut3, static_cast<float*>(lut_addr) + 3, sizeof(float), cudaMemcpyDeviceToHost));
@@ -139,7 +141,7 @@ int main(int argc, char** argv) {
   }
 
   // ---- local arrays ----
-  local_array_kernel<<<grid, block>>>(din, dout2, n);
+  LAUNCH(local_array_kernel, grid, block)(din, dout2, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(iout.data(), dout2, n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
@@ -163,7 +165,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&dkeys, ns * 16 * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dsorted, ns * 16 * sizeof(float)));
   CUDA_CHECK(cudaMemcpy(dkeys, keys.data(), ns * 16 * sizeof(float), cudaMemcpyHostToDevice));
-  local_sort_kernel<<<(ns + block - 1) / block, block>>>(dkeys, dsorted, ns);
+  LAUNCH(local_sort_kernel, (ns + block - 1) / block, block)(dkeys, dsorted, ns);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(sorted.data(), dsorted, ns * 16 * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < ns; ++i) {
@@ -193,7 +195,7 @@ int main(int argc, char** argv) {
   p.bias = -300;
   p.src = dsrc;
   p.mask = 0xfedcba9876543210ull;
-  struct_param_kernel<<<grid, block>>>(p, dres, dres64);
+  LAUNCH(struct_param_kernel, grid, block)(p, dres, dres64);
   CUDA_CHECK(cudaGetLastError());
   std::vector<double> res(n);
   std::vector<unsigned long long> res64(n);

@@ -9,6 +9,7 @@ static const char* kName = "pointer_chase";
 
 constexpr int kSteps = 256;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __device__ __forceinline__ unsigned clock32() {
   unsigned t;
   asm volatile("mov.u32 %0, %%clock;" : "=r"(t));
@@ -80,6 +81,7 @@ __global__ void chase_shared(const unsigned* next, int n, unsigned start, unsign
   }
   stamps[kSteps] = static_cast<unsigned long long>(clock());
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 4096;
@@ -125,7 +127,7 @@ int main(int argc, char** argv) {
   };
 
   CUDA_CHECK(cudaMemset(dvisit, 0xff, kSteps * sizeof(unsigned)));
-  chase_clock32<<<1, 1>>>(dnext, start, dvisit, dstamp32);
+  LAUNCH(chase_clock32, 1, 1)(dnext, start, dvisit, dstamp32);
   CUDA_CHECK(cudaGetLastError());
   check_visits("chase_clock32");
   CUDA_CHECK(
@@ -140,19 +142,19 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaMemset(dvisit, 0xff, kSteps * sizeof(unsigned)));
     switch (mode) {
       case 0:
-        chase_clock64<0><<<1, 1>>>(dnext, start, dvisit, dstamp64);
+        LAUNCH(chase_clock64<0>, 1, 1)(dnext, start, dvisit, dstamp64);
         break;
       case 1:
-        chase_clock64<1><<<1, 1>>>(dnext, start, dvisit, dstamp64);
+        LAUNCH(chase_clock64<1>, 1, 1)(dnext, start, dvisit, dstamp64);
         break;
       case 2:
-        chase_clock64<2><<<1, 1>>>(dnext, start, dvisit, dstamp64);
+        LAUNCH(chase_clock64<2>, 1, 1)(dnext, start, dvisit, dstamp64);
         break;
       case 3:
-        chase_clock64<3><<<1, 1>>>(dnext, start, dvisit, dstamp64);
+        LAUNCH(chase_clock64<3>, 1, 1)(dnext, start, dvisit, dstamp64);
         break;
       default:
-        chase_clock64<4><<<1, 1>>>(dnext, start, dvisit, dstamp64);
+        LAUNCH(chase_clock64<4>, 1, 1)(dnext, start, dvisit, dstamp64);
         break;
     }
     CUDA_CHECK(cudaGetLastError());
@@ -161,7 +163,7 @@ int main(int argc, char** argv) {
   }
 
   CUDA_CHECK(cudaMemset(dvisit, 0xff, kSteps * sizeof(unsigned)));
-  chase_shared<<<1, 128, n * sizeof(unsigned)>>>(dnext, n, start, dvisit, dstamp64);
+  LAUNCH(chase_shared, 1, 128, n * sizeof(unsigned))(dnext, n, start, dvisit, dstamp64);
   CUDA_CHECK(cudaGetLastError());
   check_visits("chase_shared");
   check_stamps64("chase_shared");

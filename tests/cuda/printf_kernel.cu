@@ -6,6 +6,7 @@
 static const char* kName = "printf_kernel";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void hello_printf(const int* in, int* out) {
   int t = threadIdx.x, b = blockIdx.x;
   int v = in[b * blockDim.x + t];
@@ -27,6 +28,7 @@ __global__ void branchy_printf(const unsigned* in, unsigned* out, int n) {
   }
   out[i] = v ^ 0x5a5a5a5au;
 }
+#endif  // __CUDACC__
 
 int main() {
   const int blocks = 2, threads = 32, n = blocks * threads;
@@ -45,10 +47,10 @@ int main() {
   CUDA_CHECK(cudaMalloc(&duout, n * sizeof(unsigned)));
   CUDA_CHECK(cudaMemcpy(din, hin.data(), n * sizeof(int), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(duin, hu.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
-  hello_printf<<<blocks, threads>>>(din, dout);
+  LAUNCH(hello_printf, blocks, threads)(din, dout);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());  // flushes the device printf buffer
-  branchy_printf<<<blocks, threads>>>(duin, duout, n);
+  LAUNCH(branchy_printf, blocks, threads)(duin, duout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   std::vector<int> out(n);

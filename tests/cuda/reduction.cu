@@ -8,6 +8,7 @@ static const char* kName = "reduction";
 
 constexpr int kBlock = 256;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void reduce_static_smem(const int* in, int* partial, int n) {
   __shared__ int s[kBlock];
   int tid = threadIdx.x;
@@ -79,6 +80,7 @@ __global__ void smem_conflict_stride(const unsigned* seed, unsigned long long* o
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 65536;
@@ -100,9 +102,9 @@ int main(int argc, char** argv) {
   // Static and interleaved: one partial sum per 256 elements.
   const int nb = (n + kBlock - 1) / kBlock;
   CUDA_CHECK(cudaMalloc(&dpart, 2 * nb * sizeof(int)));
-  reduce_static_smem<<<nb, kBlock>>>(din, dpart, n);
+  LAUNCH(reduce_static_smem, nb, kBlock)(din, dpart, n);
   CUDA_CHECK(cudaGetLastError());
-  reduce_interleaved<<<nb, kBlock>>>(din, dpart + nb, n);
+  LAUNCH(reduce_interleaved, nb, kBlock)(din, dpart + nb, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<int> part(2 * nb);
   CUDA_CHECK(cudaMemcpy(part.data(), dpart, 2 * nb * sizeof(int), cudaMemcpyDeviceToHost));
@@ -121,8 +123,8 @@ int main(int argc, char** argv) {
   int* dcpart;
   CUDA_CHECK(cudaMalloc(&dfpart, dnb * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dcpart, dnb * sizeof(int)));
-  reduce_dynamic_smem<<<dnb, dblock, dblock*(sizeof(float) + sizeof(int))>>>(dfin, dfpart, dcpart,
-                                                                             n);
+  const size_t dshared = dblock * (sizeof(float) + sizeof(int));
+  LAUNCH(reduce_dynamic_smem, dnb, dblock, dshared)(dfin, dfpart, dcpart, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<float> fpart(dnb);
   std::vector<int> cpart(dnb);
@@ -153,7 +155,7 @@ int main(int argc, char** argv) {
   std::vector<unsigned long long> out(sblocks * sthreads);
   const int strides[] = {1, 2, 32, 33};
   for (int stride : strides) {
-    smem_conflict_stride<<<sblocks, sthreads>>>(dseed, dout, stride);
+    LAUNCH(smem_conflict_stride, sblocks, sthreads)(dseed, dout, stride);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(out.data(), dout, out.size() * sizeof(unsigned long long),
                           cudaMemcpyDeviceToHost));

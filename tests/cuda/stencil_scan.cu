@@ -9,6 +9,7 @@ static const char* kName = "stencil_scan";
 constexpr int kRadius = 3;
 constexpr int kBlock = 256;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void stencil_1d(const float* in, float* out, int n) {
   __shared__ float s[kBlock + 2 * kRadius];
   int g = blockIdx.x * blockDim.x + threadIdx.x;
@@ -91,6 +92,7 @@ __global__ void add_block_offsets(int* data, const int* scanned_sums, int n, int
   int blk = g / per_block;
   if (g < n && blk > 0) data[g] += scanned_sums[blk - 1];
 }
+#endif  // __CUDACC__
 
 // In-place-capable multi-level inclusive scan: out = scan(in).
 static void gpu_scan(const int* in, int* out, int n, bool blelloch) {
@@ -99,13 +101,13 @@ static void gpu_scan(const int* in, int* out, int n, bool blelloch) {
   int* sums = nullptr;
   if (nb > 1) CUDA_CHECK(cudaMalloc(&sums, nb * sizeof(int)));
   if (blelloch)
-    scan_blelloch<<<nb, kBlock>>>(in, out, sums, n);
+    LAUNCH(scan_blelloch, nb, kBlock)(in, out, sums, n);
   else
-    scan_hillis_steele<<<nb, kBlock>>>(in, out, sums, n);
+    LAUNCH(scan_hillis_steele, nb, kBlock)(in, out, sums, n);
   CUDA_CHECK(cudaGetLastError());
   if (nb > 1) {
     gpu_scan(sums, sums, nb, blelloch);
-    add_block_offsets<<<(n + 255) / 256, 256>>>(out, sums, n, per_block);
+    LAUNCH(add_block_offsets, (n + 255) / 256, 256)(out, sums, n, per_block);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaFree(sums));
@@ -132,7 +134,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(dfin, hf.data(), n * sizeof(float), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(din, hi.data(), n * sizeof(int), cudaMemcpyHostToDevice));
 
-  stencil_1d<<<(n + kBlock - 1) / kBlock, kBlock>>>(dfin, dfout, n);
+  LAUNCH(stencil_1d, (n + kBlock - 1) / kBlock, kBlock)(dfin, dfout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(fout.data(), dfout, n * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {

@@ -6,6 +6,7 @@
 static const char* kName = "streams";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void scale_kernel(float* x, float s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] *= s;
@@ -20,6 +21,7 @@ __global__ void iota_kernel(int* x, int base, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] = base + 3 * i;
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 32768;
@@ -52,20 +54,20 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaEventRecord(start, s1));
   // Stream 1: a = 2 * ha, then signal.
   CUDA_CHECK(cudaMemcpyAsync(da, ha.data(), n * sizeof(float), cudaMemcpyHostToDevice, s1));
-  scale_kernel<<<grid, block, 0, s1>>>(da, 2.0f, n);
+  LAUNCH(scale_kernel, grid, block, 0, s1)(da, 2.0f, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaEventRecord(a_ready, s1));
   // Stream 2: b = 0.5 * hb, c cleared, then wait for a and compute c = a + b.
   CUDA_CHECK(cudaMemcpyAsync(db, hb.data(), n * sizeof(float), cudaMemcpyHostToDevice, s2));
   CUDA_CHECK(cudaMemsetAsync(dc, 0, n * sizeof(float), s2));
-  scale_kernel<<<grid, block, 0, s2>>>(db, 0.5f, n);
+  LAUNCH(scale_kernel, grid, block, 0, s2)(db, 0.5f, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaStreamWaitEvent(s2, a_ready, 0));
-  add_kernel<<<grid, block, 0, s2>>>(da, db, dc, n);
+  LAUNCH(add_kernel, grid, block, 0, s2)(da, db, dc, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaEventRecord(done, s2));
   // Stream 1 continues independently.
-  iota_kernel<<<grid, block, 0, s1>>>(di, 100, n);
+  LAUNCH(iota_kernel, grid, block, 0, s1)(di, 100, n);
   CUDA_CHECK(cudaGetLastError());
 
   CUDA_CHECK(cudaEventSynchronize(done));
@@ -84,7 +86,7 @@ int main(int argc, char** argv) {
 
   // Legacy default stream: orders after work in s1 and s2 (blocking streams).
   CUDA_CHECK(cudaMemset(dm, 0x5a, n * sizeof(int)));
-  scale_kernel<<<grid, block>>>(dc, -1.0f, n);
+  LAUNCH(scale_kernel, grid, block)(dc, -1.0f, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(dcopy, dc, n * sizeof(float), cudaMemcpyDeviceToDevice));
   std::vector<float> hcopy(n);

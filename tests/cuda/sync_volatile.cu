@@ -9,6 +9,7 @@ static const char* kName = "sync_volatile";
 
 constexpr int kBlock = 256;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void warp_sync_reduce(const int* in, int* out, int n) {
   __shared__ int s[kBlock];
   int t = threadIdx.x;
@@ -120,6 +121,7 @@ __global__ void volatile_flag_handoff(const int* in, int* out, int* status) {
     if (flag == 0 && t == 32) status[blockIdx.x] = 1;  // gave up waiting
   }
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 32768;
@@ -136,7 +138,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(din, hin.data(), n * sizeof(int), cudaMemcpyHostToDevice));
   std::vector<int> out(n > 3 * nb ? n : 3 * nb);
 
-  warp_sync_reduce<<<nb, kBlock>>>(din, dout, n);
+  LAUNCH(warp_sync_reduce, nb, kBlock)(din, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, nb * sizeof(int), cudaMemcpyDeviceToHost));
   long long total = 0;
@@ -147,7 +149,7 @@ int main(int argc, char** argv) {
     if (out[b] != want) mismatch("warp_sync_reduce block %d = %d want %d", b, out[b], want);
   }
 
-  syncwarp_divergent<<<nb, kBlock>>>(din, dout, n);
+  LAUNCH(syncwarp_divergent, nb, kBlock)(din, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, n * sizeof(int), cudaMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) {
@@ -157,7 +159,7 @@ int main(int argc, char** argv) {
     if (out[i] != want) mismatch("syncwarp_divergent[%d] = %d want %d", i, out[i], want);
   }
 
-  syncthreads_predicates<<<nb, kBlock>>>(din, dout, n);
+  LAUNCH(syncthreads_predicates, nb, kBlock)(din, dout, n);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(out.data(), dout, 3 * nb * sizeof(int), cudaMemcpyDeviceToHost));
   for (int b = 0; b < nb; ++b) {
@@ -179,7 +181,7 @@ int main(int argc, char** argv) {
 
   for (int rep = 0; rep < 2; ++rep) {  // the second run checks that the ticket counter reset
     CUDA_CHECK(cudaMemset(dtotal, 0, sizeof(int)));
-    threadfence_reduce<<<nb, kBlock>>>(din, dpartial, dtotal, n);
+    LAUNCH(threadfence_reduce, nb, kBlock)(din, dpartial, dtotal, n);
     CUDA_CHECK(cudaGetLastError());
     int got = 0;
     CUDA_CHECK(cudaMemcpy(&got, dtotal, sizeof(int), cudaMemcpyDeviceToHost));
@@ -191,7 +193,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&dstatus, hb * sizeof(int)));
   CUDA_CHECK(cudaMemset(dstatus, 0, hb * sizeof(int)));
   if (n >= 32 * hb) {
-    volatile_flag_handoff<<<hb, 64>>>(din, dout, dstatus);
+    LAUNCH(volatile_flag_handoff, hb, 64)(din, dout, dstatus);
     CUDA_CHECK(cudaGetLastError());
     std::vector<int> status(hb);
     CUDA_CHECK(cudaMemcpy(out.data(), dout, 32 * hb * sizeof(int), cudaMemcpyDeviceToHost));

@@ -12,6 +12,16 @@
 //                       returns the exit status for main
 //   Lcg                 the fixed pseudo-random generator behind every input
 //
+// Kernel launches and module variables are written through two macros, so that the same file
+// also builds with a plain C++ compiler (functional mode, see README.md):
+//   LAUNCH(kernel, grid, block[, shared[, stream]])(args...)   kernel<<<grid, block, ...>>>(args)
+//   LAUNCH((tmpl<float, 16>), grid, block)(args...)   a template with several arguments goes in
+//                                                     parentheses (the macro splits on commas)
+//   SYMBOL(var)          the __device__/__constant__ variable `var` for cudaMemcpyToSymbol & co.
+// Under nvcc they are plain CUDA syntax. Without nvcc the device code (kept in
+// `#ifdef __CUDACC__` blocks) is not compiled; LAUNCH finds the kernel by name in the PTX nvcc
+// made of the file and SYMBOL names the variable (src/runtime/include/warpsim_functional.h).
+//
 // Host code only: nothing here reaches the PTX. Also brings in <cstdint>, <cstdio>, <cstdlib>
 // and <cuda_runtime.h>.
 #pragma once
@@ -22,6 +32,15 @@
 #include <cstdlib>
 
 #include <cuda_runtime.h>
+
+#ifdef __CUDACC__
+#define LAUNCH(kernel, ...) kernel<<<__VA_ARGS__>>>
+#define SYMBOL(name) name
+#else
+#include <warpsim_functional.h>
+#define LAUNCH(kernel, ...) ::warpsim::runtime::Launch(#kernel, __VA_ARGS__)
+#define SYMBOL(name) ::warpsim::runtime::symbol(#name)
+#endif
 
 #define CUDA_CHECK(call)                                                                         \
   do {                                                                                           \

@@ -6,6 +6,7 @@
 static const char* kName = "texture";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void tex1d_fetch_linear(cudaTextureObject_t ti, cudaTextureObject_t tf4, int* out,
                                    float* fout, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -48,6 +49,7 @@ __global__ void ldg_kernel(const float* __restrict__ a, const float4* b, const d
   out[i] = a[i] + v.x - v.y + v.z * 2.0f - v.w + static_cast<float>(q.x - q.y);
   dout[i] = __ldg(&c[i]) * 0.5;
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 4096;
@@ -88,7 +90,7 @@ int main(int argc, char** argv) {
   float* dfout;
   CUDA_CHECK(cudaMalloc(&dout, n * sizeof(int)));
   CUDA_CHECK(cudaMalloc(&dfout, n * sizeof(float)));
-  tex1d_fetch_linear<<<grid, block>>>(tex_i, tex_f4, dout, dfout, n);
+  LAUNCH(tex1d_fetch_linear, grid, block)(tex_i, tex_f4, dout, dfout, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<int> iout(n);
   std::vector<float> fout(n);
@@ -123,7 +125,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&dimg, (w + 4) * (h + 4) * sizeof(float)));
   CUDA_CHECK(cudaMalloc(&dwimg, w * h * sizeof(float)));
   dim3 b2(16, 8), g2((w + 4 + 15) / 16, (h + 4 + 7) / 8);
-  tex2d_array_read<<<g2, b2>>>(tex_clamp, tex_wrap, dimg, dwimg, w, h);
+  LAUNCH(tex2d_array_read, g2, b2)(tex_clamp, tex_wrap, dimg, dwimg, w, h);
   CUDA_CHECK(cudaGetLastError());
   std::vector<float> cimg((w + 4) * (h + 4)), wimg(w * h);
   CUDA_CHECK(cudaMemcpy(cimg.data(), dimg, cimg.size() * sizeof(float), cudaMemcpyDeviceToHost));
@@ -158,7 +160,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaCreateTextureObject(&tex_u4, &ra, &td, nullptr));
   unsigned* du4;
   CUDA_CHECK(cudaMalloc(&du4, w1 * sizeof(unsigned)));
-  tex1d_array_uchar4<<<(w1 + 127) / 128, 128>>>(tex_u4, du4, w1);
+  LAUNCH(tex1d_array_uchar4, (w1 + 127) / 128, 128)(tex_u4, du4, w1);
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned> u4(w1);
   CUDA_CHECK(cudaMemcpy(u4.data(), du4, w1 * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -189,7 +191,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(db4, hb.data(), n * sizeof(float4), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dc, hc.data(), n * sizeof(double), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(dd2, hd.data(), n * sizeof(int2), cudaMemcpyHostToDevice));
-  ldg_kernel<<<grid, block>>>(df, db4, dc, dd2, dfout, ddout, n);
+  LAUNCH(ldg_kernel, grid, block)(df, db4, dc, dd2, dfout, ddout, n);
   CUDA_CHECK(cudaGetLastError());
   std::vector<double> dres(n);
   CUDA_CHECK(cudaMemcpy(fout.data(), dfout, n * sizeof(float), cudaMemcpyDeviceToHost));

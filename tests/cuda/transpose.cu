@@ -9,6 +9,7 @@ static const char* kName = "transpose";
 constexpr int kTile = 32;
 constexpr int kRows = 8;  // block is kTile x kRows; each thread moves kTile / kRows elements
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void transpose_naive(const float* in, float* out, int w, int h) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -39,6 +40,7 @@ __global__ void copy_vectors(const float4* in4, float4* out4, const int2* in2, i
     out2[i] = make_int2(p.y ^ p.x, p.x + 7);
   }
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int w = argc > 1 && atoi(argv[1]) > 0 ? atoi(argv[1]) : 100;
@@ -60,18 +62,18 @@ int main(int argc, char** argv) {
   };
 
   CUDA_CHECK(cudaMemset(dout, 0, w * h * sizeof(float)));
-  transpose_naive<<<dim3((w + 15) / 16, (h + 15) / 16), dim3(16, 16)>>>(din, dout, w, h);
+  LAUNCH(transpose_naive, dim3((w + 15) / 16, (h + 15) / 16), dim3(16, 16))(din, dout, w, h);
   CUDA_CHECK(cudaGetLastError());
   check("transpose_naive");
 
   dim3 tgrid((w + kTile - 1) / kTile, (h + kTile - 1) / kTile), tblock(kTile, kRows);
   CUDA_CHECK(cudaMemset(dout, 0, w * h * sizeof(float)));
-  transpose_tiled<1><<<tgrid, tblock>>>(din, dout, w, h);
+  LAUNCH(transpose_tiled<1>, tgrid, tblock)(din, dout, w, h);
   CUDA_CHECK(cudaGetLastError());
   check("transpose_tiled<pad 1>");
 
   CUDA_CHECK(cudaMemset(dout, 0, w * h * sizeof(float)));
-  transpose_tiled<0><<<tgrid, tblock>>>(din, dout, w, h);
+  LAUNCH(transpose_tiled<0>, tgrid, tblock)(din, dout, w, h);
   CUDA_CHECK(cudaGetLastError());
   check("transpose_tiled<pad 0>");
 
@@ -92,7 +94,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMalloc(&d2o, nv * sizeof(int2)));
   CUDA_CHECK(cudaMemcpy(d4i, h4.data(), nv * sizeof(float4), cudaMemcpyHostToDevice));
   CUDA_CHECK(cudaMemcpy(d2i, h2.data(), nv * sizeof(int2), cudaMemcpyHostToDevice));
-  copy_vectors<<<(nv + 127) / 128, 128>>>(d4i, d4o, d2i, d2o, nv);
+  LAUNCH(copy_vectors, (nv + 127) / 128, 128)(d4i, d4o, d2i, d2o, nv);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(r4.data(), d4o, nv * sizeof(float4), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(r2.data(), d2o, nv * sizeof(int2), cudaMemcpyDeviceToHost));

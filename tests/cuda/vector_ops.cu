@@ -6,6 +6,7 @@
 static const char* kName = "vector_ops";
 #include "test_util.h"
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void vec_add_f32(const float* a, const float* b, float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) c[i] = a[i] + b[i];
@@ -47,6 +48,7 @@ __global__ void index_3d(unsigned* out, int nx, int ny, int nz) {
                      1000u * (gridDim.z + 10u * blockDim.z);
   }
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 65536;
@@ -82,14 +84,14 @@ int main(int argc, char** argv) {
   const int grid = (n + block - 1) / block;
   const float alpha = 1.5f;
   const double dalpha = -0.75;
-  vec_add_f32<<<grid, block>>>(da, db, dc, n);
+  LAUNCH(vec_add_f32, grid, block)(da, db, dc, n);
   CUDA_CHECK(cudaGetLastError());
-  saxpy_f32<<<grid, block>>>(alpha, da, dyf, n);
+  LAUNCH(saxpy_f32, grid, block)(alpha, da, dyf, n);
   CUDA_CHECK(cudaGetLastError());
-  daxpy_f64<<<grid, block>>>(dalpha, ddx, ddy, n);
+  LAUNCH(daxpy_f64, grid, block)(dalpha, ddx, ddy, n);
   CUDA_CHECK(cudaGetLastError());
   int small_grid = grid < 7 ? grid : 7;  // fewer threads than elements: several iterations each
-  grid_stride_scale_f64<<<small_grid, 96>>>(ddx, ddz, 0.25, n);
+  LAUNCH(grid_stride_scale_f64, small_grid, 96)(ddx, ddz, 0.25, n);
   CUDA_CHECK(cudaGetLastError());
 
   std::vector<float> rc(n), ry(n);
@@ -124,7 +126,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(dmb, mb.data(), w * h * sizeof(float), cudaMemcpyHostToDevice));
   dim3 block2(16, 8);
   dim3 grid2((w + 15) / 16, (h + 7) / 8);
-  matrix_add_2d<<<grid2, block2>>>(dma, dmb, dmc, w, h);
+  LAUNCH(matrix_add_2d, grid2, block2)(dma, dmb, dmc, w, h);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaMemcpy(mc.data(), dmc, w * h * sizeof(float), cudaMemcpyDeviceToHost));
   for (int i = 0; i < w * h; ++i) {
@@ -140,7 +142,7 @@ int main(int argc, char** argv) {
   unsigned* d3;
   CUDA_CHECK(cudaMalloc(&d3, 2 * n3 * sizeof(unsigned)));
   CUDA_CHECK(cudaMemset(d3, 0xff, 2 * n3 * sizeof(unsigned)));
-  index_3d<<<grid3, block3>>>(d3, nx, ny, nz);
+  LAUNCH(index_3d, grid3, block3)(d3, nx, ny, nz);
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned> r3(2 * n3);
   CUDA_CHECK(cudaMemcpy(r3.data(), d3, 2 * n3 * sizeof(unsigned), cudaMemcpyDeviceToHost));

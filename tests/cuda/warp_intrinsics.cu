@@ -9,6 +9,7 @@ static const char* kName = "warp_intrinsics";
 
 constexpr unsigned kFull = 0xffffffffu;
 
+#ifdef __CUDACC__  // device code; the functional-mode build runs its PTX instead
 __global__ void shfl_variants(const int* in, int* out, const double* din, double* dout) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   int v = in[i];
@@ -105,6 +106,7 @@ __global__ void redux_kernel(const unsigned* in, unsigned* out) {
   o[6] = static_cast<unsigned>(smin);
   o[7] = psum;
 }
+#endif  // __CUDACC__
 
 int main(int argc, char** argv) {
   int n = argc > 1 ? atoi(argv[1]) : 16384;
@@ -134,7 +136,7 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaMemcpy(duin, hu.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
 
   // ---- shuffles ----
-  shfl_variants<<<n / 128, 128>>>(din, dout, ddin, ddout);
+  LAUNCH(shfl_variants, n / 128, 128)(din, dout, ddin, ddout);
   CUDA_CHECK(cudaGetLastError());
   std::vector<int> out(8 * n);
   std::vector<double> dres(n);
@@ -167,7 +169,7 @@ int main(int argc, char** argv) {
   // ---- votes: blocks of 80 threads (warps of 32, 32, 16) ----
   const int vblock = 80, vgrid = n / vblock;
   const int vn = vgrid * vblock;
-  vote_kernel<<<vgrid, vblock>>>(din, reinterpret_cast<unsigned*>(dout));
+  LAUNCH(vote_kernel, vgrid, vblock)(din, reinterpret_cast<unsigned*>(dout));
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned> vout(5 * vn);
   CUDA_CHECK(cudaMemcpy(vout.data(), dout, 5 * vn * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -196,7 +198,7 @@ int main(int argc, char** argv) {
   }
 
   // ---- match ----
-  match_kernel<<<n / 128, 128>>>(din, reinterpret_cast<unsigned*>(dout));
+  LAUNCH(match_kernel, n / 128, 128)(din, reinterpret_cast<unsigned*>(dout));
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned> mout(4 * n);
   CUDA_CHECK(cudaMemcpy(mout.data(), dout, 4 * n * sizeof(unsigned), cudaMemcpyDeviceToHost));
@@ -220,7 +222,7 @@ int main(int argc, char** argv) {
   }
 
   // ---- redux ----
-  redux_kernel<<<n / 128, 128>>>(duin, duout);
+  LAUNCH(redux_kernel, n / 128, 128)(duin, duout);
   CUDA_CHECK(cudaGetLastError());
   std::vector<unsigned> rout(8 * n);
   CUDA_CHECK(cudaMemcpy(rout.data(), duout, 8 * n * sizeof(unsigned), cudaMemcpyDeviceToHost));

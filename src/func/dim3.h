@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace warpsim::func {
+
+struct Dim3 {
+  std::uint32_t x = 1;
+  std::uint32_t y = 1;
+  std::uint32_t z = 1;
+
+  std::uint64_t volume() const { return std::uint64_t{x} * y * z; }
+  bool operator==(const Dim3&) const = default;
+  std::string str() const {
+    return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+  }
+  // The index with linear number `linear` in x-major order.
+  Dim3 unflatten(std::uint64_t linear) const {
+    return {static_cast<std::uint32_t>(linear % x), static_cast<std::uint32_t>(linear / x % y),
+            static_cast<std::uint32_t>(linear / x / y)};
+  }
+};
+
+}  // namespace warpsim::func

@@ -1,0 +1,151 @@
+#include "func/simt.h"
+
+#include <bit>
+#include <cstring>
+
+#include "func/exec_context.h"
+
+namespace warpsim::func {
+
+void branch(WarpState& warp, LaneMask taken, std::uint32_t target, LaneMask fall,
+            std::uint32_t fallthrough, std::uint32_t rpc) {
+  if (fall == 0) {
+    warp.simt.back().pc = target;
+    return;
+  }
+  if (taken == 0) {
+    warp.simt.back().pc = fallthrough;
+    return;
+  }
+  warp.simt.back().pc = rpc;
+  warp.simt.push_back({target, rpc, taken});
+  warp.simt.push_back({fallthrough, rpc, fall});
+}
+
+void end_lanes(CtaState& cta, WarpState& warp, LaneMask lanes) {
+  lanes &= warp.live;
+  if (lanes == 0) return;
+  warp.live &= ~lanes;
+  for (SimtEntry& e : warp.simt) e.mask &= ~lanes;
+  cta.live_threads -= static_cast<std::uint32_t>(std::popcount(lanes));
+  for (std::uint32_t id = 0; id < kNumBarriers; ++id) {
+    if (cta.barriers[id].arrived != 0 && cta.barriers[id].expected == 0) try_complete(cta, id);
+  }
+}
+
+namespace {
+
+// Copies the callee's return values into the caller's receiving operands for `lanes`.
+void copy_returns(LaunchState& launch, CtaState& cta, WarpState& warp, LaneMask lanes) {
+  const CallFrame& callee = warp.calls.back();
+  const CallFrame& caller = warp.calls[warp.calls.size() - 2];
+  const DecodedInst& call = *callee.call_site;
+  const Operand& rets = call.ops[0];
+  std::span<const Operand> targets = call.elements(rets);
+  const FrameLayout& layout = callee.code->frame;
+  for (std::size_t i = 0; i < targets.size() && i < layout.ret_offsets.size(); ++i) {
+    const ptx::Variable& var = callee.code->ir->rets[i];
+    std::uint32_t size = static_cast<std::uint32_t>(var.size_bytes());
+    Addr from = callee.frame_base + layout.ret_offsets[i];
+    const Operand& to = targets[i];
+    for_each_lane(lanes, [&](unsigned lane) {
+      const std::uint8_t* src = warp.local[lane].data() + from;
+      if (to.kind == ptx::OperandKind::kReg) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, src, std::min<std::uint32_t>(size, 8));
+        warp.regs[caller.reg_base + to.slot].v[lane] = v;
+      } else {
+        Addr dst = caller.frame_base + to.value + static_cast<Addr>(to.offset);
+        std::memcpy(warp.local[lane].data() + dst, src, size);
+      }
+    });
+  }
+  (void)launch;
+  (void)cta;
+}
+
+void pop_frame(WarpState& warp) {
+  const CallFrame& f = warp.calls.back();
+  warp.stack_top = f.frame_base;
+  warp.regs.resize(f.reg_base);
+  warp.calls.pop_back();
+}
+
+}  // namespace
+
+void settle(LaunchState& launch, CtaState& cta, WarpState& warp) {
+  while (!warp.simt.empty()) {
+    SimtEntry& top = warp.simt.back();
+    std::uint32_t index = static_cast<std::uint32_t>(warp.simt.size() - 1);
+    bool bottom = index == warp.calls.back().simt_base;
+    if (top.mask != 0 && top.pc != top.rpc) break;
+    if (bottom && top.mask != 0) {
+      // The function's bottom entry reached its exit: return, or end the kernel's threads.
+      if (warp.calls.size() == 1) {
+        end_lanes(cta, warp, top.mask);
+      } else {
+        copy_returns(launch, cta, warp, top.mask);
+      }
+    }
+    warp.simt.pop_back();
+    if (bottom) {
+      if (warp.calls.size() == 1) {
+        warp.calls.clear();
+      } else {
+        pop_frame(warp);
+      }
+    }
+  }
+  if (warp.simt.empty() || warp.live == 0) {
+    warp.simt.clear();
+    warp.calls.clear();
+    warp.wait = WarpWait::kDone;
+  }
+}
+
+void barrier_arrive(CtaState& cta, WarpState& warp, std::uint32_t id, LaneMask lanes,
+                    std::uint32_t expected, bool wait, std::uint32_t pc) {
+  BarrierState& b = cta.barriers[id];
+  if (b.arrived == 0) {
+    b.expected = expected;
+    b.pc = pc;
+  }
+  b.arrived += static_cast<std::uint32_t>(std::popcount(lanes));
+  if (wait) {
+    warp.wait = WarpWait::kBarrier;
+    warp.barrier = id;
+    warp.barrier_lanes = lanes;
+    b.waiting.push_back(warp.warp_id);
+  }
+  try_complete(cta, id);
+}
+
+void try_complete(CtaState& cta, std::uint32_t id) {
+  BarrierState& b = cta.barriers[id];
+  std::uint32_t needed = b.expected != 0 ? b.expected : cta.live_threads;
+  if (b.arrived == 0 || b.arrived < needed) return;
+  for (const BarrierState::Reduction& r : b.reductions) {
+    WarpState& w = cta.warps[r.warp];
+    std::uint64_t value = 0;
+    switch (r.op) {
+      case 0:  // popc
+        value = b.reduce_count;
+        break;
+      case 1:  // and
+        value = b.reduce_count == b.arrived ? 1 : 0;
+        break;
+      default:  // or
+        value = b.reduce_count != 0 ? 1 : 0;
+        break;
+    }
+    LaneValues& dst = w.regs[r.slot];
+    for_each_lane(r.lanes, [&](unsigned lane) { dst.v[lane] = value; });
+  }
+  for (std::uint32_t warp_id : b.waiting) {
+    WarpState& w = cta.warps[warp_id];
+    if (w.wait == WarpWait::kBarrier) w.wait = WarpWait::kNone;
+  }
+  b = BarrierState{};
+}
+
+}  // namespace warpsim::func

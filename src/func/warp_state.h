@@ -1,0 +1,56 @@
+#pragma once
+
+// The architectural state of one warp: its register windows (one per active call), the SIMT
+// reconvergence stack, the call stack and each lane's local memory (its stack of frames).
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "func/dim3.h"
+#include "func/lanes.h"
+#include "func/program.h"
+#include "sim/time.h"
+
+namespace warpsim::func {
+
+// One SIMT stack entry: lanes `mask` run from `pc` until they reach `rpc`, where the entry is
+// popped and the lanes rejoin the entry below.
+struct SimtEntry {
+  std::uint32_t pc = 0;
+  std::uint32_t rpc = kNoPc;
+  LaneMask mask = 0;
+};
+
+struct CallFrame {
+  const FunctionCode* code = nullptr;
+  std::uint32_t simt_base = 0;             // index of the function's bottom SIMT entry
+  std::uint32_t reg_base = 0;              // first slot of its register window
+  Addr frame_base = 0;                     // its frame in each lane's local memory
+  const DecodedInst* call_site = nullptr;  // the caller's call instruction (null for a kernel)
+};
+
+// Why a warp cannot issue.
+enum class WarpWait : std::uint8_t { kNone, kBarrier, kDone };
+
+struct WarpState {
+  std::uint32_t warp_id = 0;  // within the CTA
+  LaneMask live = 0;          // lanes that exist and have not exited
+  std::vector<SimtEntry> simt;
+  std::vector<CallFrame> calls;
+  std::vector<LaneValues> regs;
+  std::array<std::vector<std::uint8_t>, kWarpSize> local;  // each lane's stack memory
+  Addr stack_top = 0;                                      // bytes of frames in use
+  std::array<Dim3, kWarpSize> tid{};
+  WarpWait wait = WarpWait::kNone;
+  std::uint32_t barrier = 0;   // kBarrier: which one
+  LaneMask barrier_lanes = 0;  // kBarrier: the lanes that arrived
+  std::uint64_t executed = 0;  // warp instructions issued
+  LaneValues carry{};          // each lane's carry flag (add.cc, addc ...), 0 or 1
+
+  bool done() const { return wait == WarpWait::kDone; }
+  const CallFrame& frame() const { return calls.back(); }
+  LaneValues* window() { return regs.data() + calls.back().reg_base; }
+};
+
+}  // namespace warpsim::func

@@ -1,0 +1,205 @@
+#include "runtime/runtime.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "ptx/types.h"
+
+namespace warpsim::runtime {
+
+namespace {
+
+// The simulated clock behind cudaEventElapsedTime: fixed costs, so timings are reproducible.
+constexpr std::uint64_t kLaunchOverheadNs = 3000;
+constexpr std::uint64_t kWarpInstsPerNs = 64;  // a GPU issuing a few warp instructions per SM
+constexpr std::uint64_t kCopyBytesPerNs = 16;  // a PCIe-class link
+constexpr std::uint64_t kCopyOverheadNs = 1000;
+
+thread_local cudaError_t t_last_error = cudaSuccess;
+
+ParamSlot slot_of(const ptx::Variable& param) {
+  ParamSlot slot;
+  slot.size = static_cast<std::uint32_t>(param.size_bytes());
+  if (!param.dims.empty() || param.vec > 1) {
+    slot.kind = ParamKind::kAggregate;
+  } else if (ptx::is_float_type(param.type)) {
+    slot.kind = ParamKind::kFloat;
+  } else if (param.type >= ptx::DataType::kU8 && param.type <= ptx::DataType::kS64) {
+    slot.kind = ParamKind::kInteger;
+  } else {
+    slot.kind = ParamKind::kBits;
+  }
+  return slot;
+}
+
+}  // namespace
+
+Runtime& Runtime::instance() {
+  static Runtime* runtime = new Runtime();  // never destroyed, see runtime.h
+  return *runtime;
+}
+
+void Runtime::fatal(std::string_view message) {
+  std::cout.flush();
+  std::fflush(stdout);
+  std::fprintf(stderr, "warpsim: %.*s\n", static_cast<int>(message.size()), message.data());
+  std::exit(2);
+}
+
+namespace {
+// The PTX file named by the WARPSIM_PTX environment variable, or nullptr.
+const char* ptx_override() {
+  const char* env = std::getenv("WARPSIM_PTX");
+  return env != nullptr && *env != '\0' ? env : nullptr;
+}
+}  // namespace
+
+void Runtime::add_ptx_file(std::string path) {
+  ptx_files_.push_back(std::move(path));
+  if (device_ != nullptr && ptx_override() == nullptr) load_file(ptx_files_.back());
+}
+
+void Runtime::add_ptx_text(std::string text, std::string name) {
+  ptx_texts_.emplace_back(std::move(text), std::move(name));
+  if (device_ != nullptr) load_text(ptx_texts_.back().first, ptx_texts_.back().second);
+}
+
+void Runtime::load_file(const std::string& path) {
+  try {
+    device_->load_module_file(path);
+  } catch (const std::exception& e) {
+    fatal(fmt::format("cannot load the device code: {}", e.what()));
+  }
+}
+
+void Runtime::load_text(const std::string& text, const std::string& name) {
+  try {
+    device_->load_module(text, name);
+  } catch (const std::exception& e) {
+    fatal(fmt::format("cannot load the device code: {}", e.what()));
+  }
+}
+
+void Runtime::load_modules() {
+  device_ = std::make_unique<func::Device>();
+  std::vector<std::string> files = ptx_files_;
+  if (const char* path = ptx_override()) files.assign(1, path);
+  for (const std::string& path : files) load_file(path);
+  for (const auto& [text, name] : ptx_texts_) load_text(text, name);
+}
+
+func::Device& Runtime::device() {
+  if (device_ == nullptr) load_modules();
+  return *device_;
+}
+
+const func::FunctionCode* Runtime::find_kernel(std::string_view mangled) {
+  for (const auto& module : device().modules()) {
+    if (const func::FunctionCode* code = module->find_kernel(mangled)) return code;
+  }
+  return nullptr;
+}
+
+void Runtime::register_function(const void* handle, std::string mangled) {
+  function_names_[handle] = std::move(mangled);
+}
+
+const func::FunctionCode* Runtime::find_function(const void* handle) const {
+  auto it = function_names_.find(handle);
+  if (it == function_names_.end()) return nullptr;
+  return const_cast<Runtime*>(this)->find_kernel(it->second);
+}
+
+std::vector<const func::FunctionCode*> Runtime::kernels() {
+  std::vector<const func::FunctionCode*> all;
+  for (const auto& module : device().modules()) {
+    for (const func::FunctionCode* code : module->kernels()) all.push_back(code);
+  }
+  return all;
+}
+
+const std::vector<ParamSlot>& Runtime::param_slots(const func::FunctionCode& kernel) {
+  auto [it, inserted] = param_slots_.try_emplace(&kernel);
+  if (inserted) {
+    for (const ptx::Variable& param : kernel.ir->params) it->second.push_back(slot_of(param));
+  }
+  return it->second;
+}
+
+const void* Runtime::symbol_handle(std::string_view name) {
+  auto it = symbol_handles_.find(name);
+  if (it == symbol_handles_.end()) it = symbol_handles_.emplace(name).first;
+  const void* handle = &*it;
+  symbol_names_.try_emplace(handle, *it);
+  return handle;
+}
+
+void Runtime::register_symbol(const void* handle, std::string name) {
+  symbol_names_[handle] = std::move(name);
+}
+
+std::optional<func::SymbolInfo> Runtime::find_symbol(const void* handle) {
+  auto it = symbol_names_.find(handle);
+  if (it == symbol_names_.end()) return std::nullopt;
+  for (const auto& module : device().modules()) {
+    if (auto info = module->find_symbol(it->second)) return info;
+  }
+  return std::nullopt;
+}
+
+cudaError_t Runtime::record(cudaError_t error) {
+  if (error != cudaSuccess) t_last_error = error;
+  return error;
+}
+
+cudaError_t Runtime::take_last_error() {
+  cudaError_t error = t_last_error;
+  t_last_error = cudaSuccess;
+  return error;
+}
+
+cudaError_t Runtime::peek_last_error() const { return t_last_error; }
+
+namespace {
+
+// CUDA's limits on a launch configuration (cudaErrorInvalidConfiguration when broken).
+bool valid_config(const func::LaunchConfig& c, const func::DeviceOptions& options) {
+  const func::Dim3& g = c.grid;
+  const func::Dim3& b = c.block;
+  if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0) return false;
+  if (g.x > 0x7fffffffU || g.y > 65535 || g.z > 65535) return false;
+  if (b.x > 1024 || b.y > 1024 || b.z > 64) return false;
+  return b.volume() <= options.max_threads_per_cta &&
+         c.dynamic_shared <= options.max_shared_per_cta;
+}
+
+}  // namespace
+
+cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
+                            std::span<const void* const> args, cudaStream_t stream) {
+  if (!valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+  if (!valid_config(config, device().options())) return cudaErrorInvalidConfiguration;
+  func::LaunchResult result;
+  try {
+    result = device().launch(kernel, config, args);
+  } catch (const std::exception& e) {
+    fatal(e.what());
+  }
+  clock_ns_ += kLaunchOverheadNs + result.warp_insts / kWarpInstsPerNs;
+  return cudaSuccess;
+}
+
+void Runtime::account_copy(std::size_t bytes) {
+  clock_ns_ += kCopyOverheadNs + bytes / kCopyBytesPerNs;
+}
+
+bool Runtime::valid_stream(cudaStream_t stream) const {
+  return stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread ||
+         streams_.find(stream) != nullptr;
+}
+
+}  // namespace warpsim::runtime

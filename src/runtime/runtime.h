@@ -1,0 +1,172 @@
+#pragma once
+
+// The process-wide state behind the CUDA runtime API: one functional device (func::Device) with
+// the program's PTX loaded on first use, the handle registries (kernels, module variables,
+// streams, events, arrays), the last error, and a simulated clock for events.
+//
+// Execution is synchronous: a launch or copy runs to completion inside the call, whatever its
+// stream, so streams and events are bookkeeping and every query reports completion. A fault in
+// the simulated program (or PTX the simulator cannot load) is fatal: the message goes to stderr
+// and the process exits with status 2, as a sticky CUDA error would poison the context.
+//
+// The CUDA runtime API is global by nature, so this is the one global object of warpsim: it is
+// created on first use and never destroyed (programs may call the API from static destructors).
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <set>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "func/device.h"
+#include "func/texture.h"
+#include "runtime/include/cuda_runtime.h"
+#include "runtime/include/warpsim_functional.h"
+
+struct CUstream_st {
+  unsigned int flags = 0;
+};
+
+struct CUevent_st {
+  unsigned int flags = 0;
+  bool recorded = false;
+  std::uint64_t time_ns = 0;  // the simulated clock when recorded
+};
+
+struct cudaArray {
+  warpsim::Addr base = 0;
+  cudaChannelFormatDesc desc{};
+  warpsim::func::TexelFormat format;
+  std::size_t width = 0;   // texels
+  std::size_t height = 1;  // rows (1 for a 1D array)
+  std::uint8_t dims = 1;
+  std::size_t row_bytes() const { return width * format.bytes(); }
+};
+
+namespace warpsim::runtime {
+
+// Owns objects handed out as opaque pointers and recognizes them when they come back.
+template <class T>
+class HandleTable {
+ public:
+  T* create() {
+    auto object = std::make_unique<T>();
+    T* handle = object.get();
+    objects_.emplace(handle, std::move(object));
+    return handle;
+  }
+  T* find(const void* handle) const {
+    auto it = objects_.find(handle);
+    return it == objects_.end() ? nullptr : it->second.get();
+  }
+  bool destroy(const void* handle) { return objects_.erase(handle) != 0; }
+
+ private:
+  std::map<const void*, std::unique_ptr<T>> objects_;
+};
+
+class Runtime {
+ public:
+  static Runtime& instance();
+  std::recursive_mutex& mutex() { return mutex_; }
+  [[noreturn]] static void fatal(std::string_view message);
+
+  // Device code: PTX files (or texts) loaded, in this order, when the device is first needed
+  // (or at once when it already exists). The WARPSIM_PTX environment variable, when set,
+  // replaces the files.
+  void add_ptx_file(std::string path);
+  void add_ptx_text(std::string text, std::string name);
+  func::Device& device();
+
+  // Kernels: by mangled PTX name, by the host handle registered for them, by C++ text.
+  const func::FunctionCode* find_kernel(std::string_view mangled);
+  void register_function(const void* handle, std::string mangled);
+  const func::FunctionCode* find_function(const void* handle) const;
+  std::vector<const func::FunctionCode*> kernels();
+  const std::vector<ParamSlot>& param_slots(const func::FunctionCode& kernel);
+  // Kernels found by warpsim::runtime::find_kernel_by_name, by the program's text.
+  std::map<std::string, const func::FunctionCode*>& kernels_by_text() { return kernels_by_text_; }
+
+  // Module variables, by handle (a registered host shadow, or warpsim::runtime::symbol()).
+  const void* symbol_handle(std::string_view name);
+  void register_symbol(const void* handle, std::string name);
+  std::optional<func::SymbolInfo> find_symbol(const void* handle);
+
+  // Errors: every API call's result passes through record(); failures become the last error.
+  cudaError_t record(cudaError_t error);
+  cudaError_t take_last_error();
+  cudaError_t peek_last_error() const;
+
+  // Runs a kernel to completion; a fault in it is fatal. Checks the configuration first.
+  cudaError_t launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
+                     std::span<const void* const> args, cudaStream_t stream);
+  // Simulated time for events: advanced by launches and copies, never by the wall clock.
+  void account_copy(std::size_t bytes);
+  std::uint64_t now_ns() const { return clock_ns_; }
+
+  bool valid_stream(cudaStream_t stream) const;
+  HandleTable<CUstream_st>& streams() { return streams_; }
+  HandleTable<CUevent_st>& events() { return events_; }
+  HandleTable<cudaArray>& arrays() { return arrays_; }
+
+ private:
+  Runtime() = default;
+  void load_modules();
+  void load_file(const std::string& path);
+  void load_text(const std::string& text, const std::string& name);
+
+  std::recursive_mutex mutex_;  // recursive: fatal() may run static destructors that call the API
+  std::unique_ptr<func::Device> device_;
+  std::vector<std::string> ptx_files_;
+  std::vector<std::pair<std::string, std::string>> ptx_texts_;  // (text, name)
+  std::map<const void*, std::string> function_names_;
+  std::map<const void*, std::string> symbol_names_;
+  std::set<std::string, std::less<>> symbol_handles_;  // node addresses are the handles
+  std::map<const func::FunctionCode*, std::vector<ParamSlot>> param_slots_;
+  std::map<std::string, const func::FunctionCode*> kernels_by_text_;
+  HandleTable<CUstream_st> streams_;
+  HandleTable<CUevent_st> events_;
+  HandleTable<cudaArray> arrays_;
+  std::uint64_t clock_ns_ = 0;
+};
+
+// Runs the body of one API call under the runtime lock and records its result. Running out of
+// (simulated or host) memory is cudaErrorMemoryAllocation; any other exception from the simulator
+// is fatal.
+template <class Body>
+cudaError_t api_call(Body&& body) {
+  Runtime& rt = Runtime::instance();
+  std::lock_guard<std::recursive_mutex> lock(rt.mutex());
+  try {
+    return rt.record(body(rt));
+  } catch (const std::bad_alloc&) {
+    return rt.record(cudaErrorMemoryAllocation);
+  } catch (const std::length_error&) {  // the simulated heap's address range is used up
+    return rt.record(cudaErrorMemoryAllocation);
+  } catch (const std::exception& e) {
+    Runtime::fatal(e.what());
+  }
+}
+
+// Device addresses travel through the API as pointers.
+inline Addr device_address(const void* pointer) { return reinterpret_cast<Addr>(pointer); }
+inline void* device_pointer(Addr address) {
+  return reinterpret_cast<void*>(address);  // NOLINT(performance-no-int-to-ptr): never dereferenced
+}
+
+// The texel format a channel description names; nullopt for formats textures cannot hold.
+std::optional<func::TexelFormat> texel_format(const cudaChannelFormatDesc& desc);
+
+// Copies `height` rows of `width` bytes (memory.cc). Each side is device memory or host memory
+// as `kind` says (cudaMemcpyDefault: as the pointer says); device ranges must be allocated.
+cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
+                    std::size_t width, std::size_t height, cudaMemcpyKind kind);
+
+}  // namespace warpsim::runtime
