@@ -93,7 +93,8 @@ static void check_copies(float* dp, int n) {
     const float want = i == 1 || i == 2 ? 0.0f : h[i];
     if (back[i] != want) mismatch("default-kind round trip [%d] = %g want %g", i, back[i], want);
   }
-  EXPECT_ERROR(cudaMemcpy(dq, dp, 4, static_cast<cudaMemcpyKind>(42)),
+  // 7: no such direction, yet a value the enum can hold (anything larger would be UB to form).
+  EXPECT_ERROR(cudaMemcpy(dq, dp, 4, static_cast<cudaMemcpyKind>(7)),
                cudaErrorInvalidMemcpyDirection);
   CUDA_CHECK(cudaMemcpy(dq, dp, 0, cudaMemcpyDeviceToDevice));
   // 2D: 5 rows of 3 floats from a host pitch of 7 floats to a device pitch of 4 floats.
