@@ -24,6 +24,11 @@ inline constexpr Addr kFunctionBase = 0x0000'7c00'0000'0000ULL;
 // with the per-thread parameter areas of .func calls (which live in the thread's frame).
 inline constexpr Addr kKernelParamTag = 0x0000'0100'0000'0000ULL;
 
+// `value` rounded up to a multiple of `align` (> 0).
+inline constexpr std::uint64_t align_up(std::uint64_t value, std::uint64_t align) {
+  return (value + align - 1) / align * align;
+}
+
 struct SpaceAddress {
   ptx::StateSpace space = ptx::StateSpace::kGlobal;
   Addr offset = 0;

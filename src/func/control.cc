@@ -116,7 +116,7 @@ void enter_function(ExecContext& ctx, const DecodedInst& call, const FunctionCod
     ctx.fail_warp(call, fmt::format("call passes {} arguments to {}, which takes {}", actual.size(),
                                     callee.name(), callee.ir->params.size()));
   }
-  Addr base = (warp.stack_top + callee.frame.align - 1) / callee.frame.align * callee.frame.align;
+  Addr base = align_up(warp.stack_top, callee.frame.align);
   Addr top = base + callee.frame.size;
   if (top > ctx.device().options().stack_limit) {
     ctx.fail(call, static_cast<unsigned>(std::countr_zero(ctx.mask)),

@@ -26,10 +26,6 @@ std::uint32_t variable_align(const ptx::Variable& var) {
 
 namespace {
 
-std::uint32_t align_up(std::uint64_t value, std::uint32_t align) {
-  return static_cast<std::uint32_t>((value + align - 1) / align * align);
-}
-
 [[noreturn]] void cannot_place(const ptx::Module& m, const ptx::Function& f,
                                const std::string& what) {
   throw LaunchError(fmt::format("{}:{}: function {}: {}", m.file_name, f.loc.line, f.name, what));
@@ -73,16 +69,16 @@ void layout_function(const ptx::Module& m, FunctionCode& code) {
     end += v.size_bytes();
   }
   if (f.is_entry) {
-    std::uint32_t param_align = 1;
+    std::uint32_t param_align = 1;  // the buffer has no alignment of its own beyond its members'
     code.kernel_param_size =
-        align_up(place(f.params, 0, code.kernel_param_offsets, param_align), 1);
+        static_cast<std::uint32_t>(place(f.params, 0, code.kernel_param_offsets, param_align));
   } else {
     end = place(f.params, end, frame.param_offsets, max_align);
     end = place(f.rets, end, frame.ret_offsets, max_align);
   }
   if (end > 0xffff'ffffULL) cannot_place(m, f, "its local frame is larger than 4 GiB");
   frame.align = max_align;
-  frame.size = align_up(end, 16);
+  frame.size = static_cast<std::uint32_t>(align_up(end, 16));
 }
 
 }  // namespace

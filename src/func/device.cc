@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "func/address_map.h"
 #include "func/exec_error.h"
 #include "func/module_loader.h"
 #include "func/run.h"
@@ -79,12 +80,12 @@ void layout_shared(const LoadedModule& module, const FunctionCode& kernel, Launc
       dynamic_align = std::max(dynamic_align, v.align);
       continue;
     }
-    offset = (offset + v.align - 1) / v.align * v.align;
+    offset = align_up(offset, v.align);
     launch.shared_offsets[id] = static_cast<std::uint32_t>(offset);
     offset += v.size;
   }
   launch.static_shared = static_cast<std::uint32_t>(offset);
-  offset = (offset + dynamic_align - 1) / dynamic_align * dynamic_align;
+  offset = align_up(offset, dynamic_align);
   for (std::uint32_t id : kernel.shared_ids) {
     if (module.shared_vars[id].dynamic)
       launch.shared_offsets[id] = static_cast<std::uint32_t>(offset);

@@ -11,8 +11,6 @@ namespace warpsim::func {
 
 namespace {
 constexpr Addr kGap = 4096;
-
-Addr align_up(Addr value, Addr align) { return (value + align - 1) & ~(align - 1); }
 }  // namespace
 
 Addr DeviceMemory::allocate(std::size_t size, AllocationKind kind, std::string label,

@@ -73,7 +73,7 @@ StepResult step(LaunchState& launch, CtaState& cta, WarpState& warp, WarpInst* r
   top.pc = inst.pc + 1;
   ++warp.executed;
   inst.fn(ctx, inst);
-  settle(launch, cta, warp);
+  settle(cta, warp);
   if (record != nullptr) record->blocked = warp.wait == WarpWait::kBarrier;
   if (warp.done()) return StepResult::kFinished;
   return warp.wait == WarpWait::kBarrier ? StepResult::kBlocked : StepResult::kExecuted;

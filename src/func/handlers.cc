@@ -205,12 +205,7 @@ OpClass classify(const ptx::Instruction& inst) {
     default:
       break;
   }
-  if (is_float_arith_type(inst.type) &&
-      (inst.op == Opcode::kAdd || inst.op == Opcode::kSub || inst.op == Opcode::kMul ||
-       inst.op == Opcode::kMad || inst.op == Opcode::kDiv || inst.op == Opcode::kAbs ||
-       inst.op == Opcode::kNeg || inst.op == Opcode::kMin || inst.op == Opcode::kMax)) {
-    return float_class(inst.type);
-  }
+  if (is_float_arith_type(inst.type) && typed_arithmetic(inst.op)) return float_class(inst.type);
   return OpClass::kInt;
 }
 

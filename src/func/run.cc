@@ -49,7 +49,6 @@ LaunchResult run_functional(LaunchState& launch, const DeviceOptions& options) {
       throw ExecError("kernel " + launch.kernel->name() + ": no warp can make progress");
     }
     std::erase_if(resident, [](const CtaState& cta) { return cta.done(); });
-    result.ctas = next - resident.size();
   }
   result.ctas = total;
   return result;

@@ -36,7 +36,7 @@ void end_lanes(CtaState& cta, WarpState& warp, LaneMask lanes) {
 namespace {
 
 // Copies the callee's return values into the caller's receiving operands for `lanes`.
-void copy_returns(LaunchState& launch, CtaState& cta, WarpState& warp, LaneMask lanes) {
+void copy_returns(WarpState& warp, LaneMask lanes) {
   const CallFrame& callee = warp.calls.back();
   const CallFrame& caller = warp.calls[warp.calls.size() - 2];
   const DecodedInst& call = *callee.call_site;
@@ -60,8 +60,6 @@ void copy_returns(LaunchState& launch, CtaState& cta, WarpState& warp, LaneMask 
       }
     });
   }
-  (void)launch;
-  (void)cta;
 }
 
 void pop_frame(WarpState& warp) {
@@ -73,7 +71,7 @@ void pop_frame(WarpState& warp) {
 
 }  // namespace
 
-void settle(LaunchState& launch, CtaState& cta, WarpState& warp) {
+void settle(CtaState& cta, WarpState& warp) {
   while (!warp.simt.empty()) {
     SimtEntry& top = warp.simt.back();
     std::uint32_t index = static_cast<std::uint32_t>(warp.simt.size() - 1);
@@ -84,7 +82,7 @@ void settle(LaunchState& launch, CtaState& cta, WarpState& warp) {
       if (warp.calls.size() == 1) {
         end_lanes(cta, warp, top.mask);
       } else {
-        copy_returns(launch, cta, warp, top.mask);
+        copy_returns(warp, top.mask);
       }
     }
     warp.simt.pop_back();

@@ -9,7 +9,6 @@
 // the exit returns to the caller (or, in a kernel, ends its threads).
 
 #include "func/cta_state.h"
-#include "func/launch_state.h"
 #include "func/warp_state.h"
 
 namespace warpsim::func {
@@ -28,7 +27,7 @@ void end_lanes(CtaState& cta, WarpState& warp, LaneMask lanes);
 // Pops finished entries: empty ones, ones at their reconvergence point, and function bottoms at
 // the exit (returning to the caller, copying return values). Marks the warp done when no lane
 // is left.
-void settle(LaunchState& launch, CtaState& cta, WarpState& warp);
+void settle(CtaState& cta, WarpState& warp);
 
 // Barrier bookkeeping. arrive() counts the threads of `lanes` at barrier `id` (needing `expected`
 // threads, 0 = every live thread of the CTA); when `wait` the warp blocks there. Completes
