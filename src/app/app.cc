@@ -34,6 +34,8 @@ int run_main(int argc, char** argv) {
   add_probe_command(app);
   try {
     app.parse(argc, argv);
+  } catch (const ProgramExit& e) {
+    return e.code;
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitBadInput;

@@ -23,6 +23,12 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// `warpsim run -- PROGRAM` ends with the program's own exit status (which may be non-zero
+// without anything having gone wrong in warpsim).
+struct ProgramExit {
+  int code = 0;
+};
+
 int run_main(int argc, char** argv);
 
 }  // namespace warpsim::app

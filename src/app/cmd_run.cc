@@ -1,7 +1,10 @@
 // `warpsim run`: resolve the config, prepare the output directory, build the GPU and
 // simulate a CUDA program, a built-in workload or a trace.
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,11 +12,18 @@
 #include "app/app.h"
 #include "app/commands.h"
 #include "app/config_options.h"
+#include "app/paths.h"
+#include "app/program_check.h"
+#include "app/program_run.h"
 #include "gpu/builder.h"
 
 namespace warpsim::app {
 
 namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kSummaryLines = 50;  // per-kernel lines on stderr; stats.json has all
 
 struct RunOptions {
   ConfigOptions config;
@@ -34,12 +44,42 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 
 // Which issue brings the missing piece; named so the message says exactly what is absent.
 std::string missing_piece(const RunOptions& opts) {
-  if (!opts.program.empty()) {
-    return "running CUDA programs needs the PTX front end, functional model and CUDA runtime "
-           "replacement (issues F2-F4)";
-  }
   if (!opts.trace.empty()) return "reading Accel-Sim traces (issue F10)";
   return "built-in workloads (issue F8)";
+}
+
+// `-- PROGRAM ARGS`: the program runs as it is, with warpsim's libcudart first on the loader
+// path; the library reads the resolved config and logs each launch for stats.json.
+void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolved) {
+  if (opts.mode == "timing") {
+    throw NotImplemented(
+        "timing mode for CUDA programs needs the SM timing model (issue F5); use --mode "
+        "functional");
+  }
+  const fs::path program = find_program(opts.program.front());
+  check_program_linkage(program, inspect_program(program));
+  const fs::path lib_dir = runtime_library_dir();
+  const fs::path out = fs::absolute(opts.out);
+  const fs::path log = out / "launches.jsonl";
+  fs::remove(log);
+  std::string library_path = lib_dir.string();
+  if (const char* old = std::getenv("LD_LIBRARY_PATH"); old != nullptr && *old != '\0') {
+    library_path += std::string(":") + old;
+  }
+  const std::vector<std::string> args(opts.program.begin() + 1, opts.program.end());
+  const ProgramResult result = run_program(program, args,
+                                           {{"LD_LIBRARY_PATH", library_path},
+                                            {"WARPSIM_CONFIG", (out / "config.yaml").string()},
+                                            {"WARPSIM_LAUNCH_LOG", log.string()},
+                                            {"WARPSIM_MODE", opts.mode}});
+  const nlohmann::ordered_json stats = functional_stats(resolved, opts.program, log, result);
+  write_file(out / "stats.json", stats.dump(1) + "\n");
+  std::cerr << kernel_summary(stats, kSummaryLines);
+  if (result.signal != 0) {
+    std::cerr << "warpsim: the program was killed by signal " << result.signal << " ("
+              << strsignal(result.signal) << ")\n";
+  }
+  throw ProgramExit{result.exit_code};
 }
 
 void run(const RunOptions& opts) {
@@ -61,8 +101,9 @@ void run(const RunOptions& opts) {
   write_file(std::filesystem::path(opts.out) / "config.yaml", resolved.to_yaml());
 
   const BuiltGpu gpu = build_gpu(resolved);
+  if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
   if (opts.mode == "functional") {
-    throw NotImplemented("functional mode needs the functional model (issue F3)");
+    throw NotImplemented("functional mode for workloads and traces arrives with them (F8, F10)");
   }
   throw NotImplemented(
       "the resolved config is in " + opts.out +

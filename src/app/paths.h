@@ -8,4 +8,8 @@ namespace warpsim::app {
 // build or install location, else the source tree the binary was built from.
 std::filesystem::path config_root();
 
+// Where warpsim's libcudart.so.* are: $WARPSIM_LIB_DIR if set, else lib/ next to the executable
+// (the build tree) or ../lib/warpsim (an installation).
+std::filesystem::path runtime_library_dir();
+
 }  // namespace warpsim::app

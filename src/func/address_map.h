@@ -14,6 +14,10 @@
 namespace warpsim::func {
 
 inline constexpr Addr kGlobalHeapBase = 0x0000'0007'0000'0000ULL;
+// The heap of a host-mapped device (the CUDA runtime's, DeviceMemory): its managed and pinned
+// allocations are host memory at their device address, so the heap sits where a process has
+// nothing, also under AddressSanitizer (whose shadow covers 0x7fff8000..0x10007fff7fff).
+inline constexpr Addr kHostMappedHeapBase = 0x0000'2000'0000'0000ULL;
 inline constexpr Addr kWindowSize = 0x1'0000'0000ULL;
 inline constexpr Addr kSharedWindow = 0x0000'7f00'0000'0000ULL;
 inline constexpr Addr kLocalWindow = 0x0000'7e00'0000'0000ULL;

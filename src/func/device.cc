@@ -17,7 +17,7 @@
 
 namespace warpsim::func {
 
-Device::Device(DeviceOptions options) : options_(options) {}
+Device::Device(DeviceOptions options) : options_(options), memory_(options.host_mapped) {}
 Device::~Device() = default;
 
 std::ostream& Device::printf_out() const {

@@ -33,6 +33,10 @@ struct DeviceOptions {
   std::uint32_t max_threads_per_cta = 1024;
   std::uint32_t resident_ctas = 8;  // CTAs interleaved by the functional runner
   std::uint32_t quantum = 64;       // warp instructions per turn in functional mode
+  // Managed and pinned host allocations live in host memory at their device address, so the
+  // host can use device pointers to them (DeviceMemory). One such device per process: the CUDA
+  // runtime's.
+  bool host_mapped = false;
 };
 
 struct LaunchResult {
@@ -77,6 +81,8 @@ class Device {
 
   std::ostream& printf_out() const;
   const DeviceOptions& options() const { return options_; }
+  // cudaDeviceSetLimit(cudaLimitStackSize): applies to launches that start after the call.
+  void set_stack_limit(std::uint32_t bytes) { options_.stack_limit = bytes; }
 
  private:
   DeviceOptions options_;

@@ -1,6 +1,12 @@
 #include "func/device_memory.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstring>
+#include <iterator>
+#include <new>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -10,33 +16,123 @@
 namespace warpsim::func {
 
 namespace {
+
 constexpr Addr kGap = 4096;
+
+std::size_t host_page_size() {
+  static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+// Zero-filled host memory mapped at exactly `base`, or nullptr when something in the process
+// already uses part of [base, base + length). MAP_FIXED_NOREPLACE refuses to replace a mapping;
+// kernels before Linux 4.17 take it as a hint and may map elsewhere, which counts as taken.
+std::uint8_t* map_at(Addr base, std::size_t length) {
+  void* want = reinterpret_cast<void*>(base);  // NOLINT(performance-no-int-to-ptr)
+  void* got = mmap(want, length, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE | MAP_NORESERVE, -1, 0);
+  if (got == MAP_FAILED) return nullptr;
+  if (got != want) {
+    munmap(got, length);
+    return nullptr;
+  }
+  return static_cast<std::uint8_t*>(got);
+}
+
 }  // namespace
 
+void StorageRelease::operator()(std::uint8_t* storage) const {
+  switch (source) {
+    case Source::kHeap:
+      delete[] storage;
+      break;
+    case Source::kMapping:
+      munmap(storage, mapped_bytes);
+      break;
+    case Source::kBorrowed:
+      break;
+  }
+}
+
+Addr DeviceMemory::reserve(std::size_t size, std::size_t align) {
+  if (next_ == 0) next_ = host_mapped_ ? kHostMappedHeapBase : kGlobalHeapBase;
+  const Addr base = align_up(next_, align);
+  constexpr Addr kLimit = kLocalWindow - kWindowSize;
+  // Checked before anything moves, so one oversized request does not use the heap up.
+  if (base >= kLimit || size > kLimit - base) throw std::length_error("device heap exhausted");
+  next_ = align_up(base + size, 256) + kGap;
+  return base;
+}
+
+Addr DeviceMemory::insert(Allocation allocation) {
+  const Addr base = allocation.base;
+  if (!allocation.is_host_memory()) live_bytes_ += allocation.size;
+  allocations_.emplace(base, std::move(allocation));
+  last_ = nullptr;
+  return base;
+}
+
 Addr DeviceMemory::allocate(std::size_t size, AllocationKind kind, std::string label,
-                            std::size_t align) {
+                            std::size_t align, std::uint32_t flags) {
   if (size == 0) size = 1;
   if (align < 256) align = 256;
-  if (next_ == 0) next_ = kGlobalHeapBase;
-  Addr base = align_up(next_, align);
-  next_ = align_up(base + size, 256) + kGap;
-  if (next_ >= kLocalWindow - kWindowSize) throw std::length_error("device heap exhausted");
+  if (kind == AllocationKind::kPinnedHost && !host_mapped_) {
+    throw std::logic_error("pinned host memory needs a host-mapped device memory");
+  }
+  if (kind == AllocationKind::kRegisteredHost) {
+    throw std::logic_error("registered host memory comes from register_host");
+  }
+  const bool mapped =
+      host_mapped_ && (kind == AllocationKind::kManaged || kind == AllocationKind::kManagedVar ||
+                       kind == AllocationKind::kPinnedHost);
+  if (mapped) align = std::max(align, host_page_size());
   Allocation a;
-  a.base = base;
+  a.base = reserve(size, align);  // before mapping, so a taken address is not tried again
   a.size = size;
   a.kind = kind;
   a.label = std::move(label);
-  a.bytes = std::make_unique<std::uint8_t[]>(size);  // value-initialized: zero
-  allocations_.emplace(base, std::move(a));
-  live_bytes_ += size;
-  last_ = nullptr;
-  return base;
+  a.flags = flags;
+  if (mapped) {
+    const std::size_t length = align_up(size, host_page_size());
+    std::uint8_t* storage = map_at(a.base, length);
+    if (storage == nullptr) throw std::bad_alloc();
+    a.bytes = {storage, {StorageRelease::Source::kMapping, length}};
+    a.host_mapped = true;
+  } else {
+    a.bytes = {new std::uint8_t[size](), {}};  // value-initialized: zero
+  }
+  return insert(std::move(a));
+}
+
+Addr DeviceMemory::register_host(void* host, std::size_t size, std::uint32_t flags) {
+  if (size == 0) size = 1;
+  const Addr start = reinterpret_cast<Addr>(host);
+  auto after = registered_.lower_bound(start);
+  if (after != registered_.end() && after->first - start < size) return 0;
+  if (after != registered_.begin()) {
+    const Allocation& before = allocations_.at(std::prev(after)->second);
+    if (start - std::prev(after)->first < before.size) return 0;
+  }
+  const std::size_t page = host_page_size();
+  const Addr offset = start % page;
+  Allocation a;
+  a.base = reserve(offset + size, page) + offset;  // the same alignment as the host bytes
+  a.size = size;
+  a.kind = AllocationKind::kRegisteredHost;
+  a.flags = flags;
+  a.bytes = {static_cast<std::uint8_t*>(host), {StorageRelease::Source::kBorrowed, 0}};
+  registered_.emplace(start, a.base);
+  return insert(std::move(a));
 }
 
 bool DeviceMemory::free(Addr base) {
   auto it = allocations_.find(base);
   if (it == allocations_.end()) return false;
-  live_bytes_ -= it->second.size;
+  const Allocation& a = it->second;
+  if (a.kind == AllocationKind::kRegisteredHost) {
+    registered_.erase(reinterpret_cast<Addr>(a.bytes.get()));
+  }
+  if (!a.is_host_memory()) live_bytes_ -= a.size;
   allocations_.erase(it);
   last_ = nullptr;
   return true;
@@ -58,6 +154,14 @@ Allocation* DeviceMemory::lookup(Addr addr, std::size_t size) const {
 
 const Allocation* DeviceMemory::find(Addr addr, std::size_t size) const {
   return lookup(addr, size);
+}
+
+const Allocation* DeviceMemory::find_registered(const void* host, std::size_t size) const {
+  const Addr start = reinterpret_cast<Addr>(host);
+  auto it = registered_.upper_bound(start);
+  if (it == registered_.begin()) return nullptr;
+  --it;
+  return lookup(it->second + (start - it->first), size);
 }
 
 std::uint8_t* DeviceMemory::resolve(Addr addr, std::size_t size) {

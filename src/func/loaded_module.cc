@@ -105,8 +105,9 @@ std::unique_ptr<LoadedModule> place_module(ptx::Module ir, DeviceMemory& memory)
     if (v.linkage == ptx::Linkage::kExtern) continue;  // defined in another module
     std::uint64_t size = v.size_bytes();
     if (size == 0) bad_variable(m, v, "has no size");
-    auto kind =
-        v.space == ptx::StateSpace::kConst ? AllocationKind::kConstVar : AllocationKind::kGlobalVar;
+    AllocationKind kind = AllocationKind::kGlobalVar;
+    if (v.space == ptx::StateSpace::kConst) kind = AllocationKind::kConstVar;
+    if (v.managed) kind = AllocationKind::kManagedVar;  // __managed__: the host reaches it too
     module->global_addresses[i] =
         memory.allocate(size, kind, v.name, std::max<std::size_t>(variable_align(v), 256));
   }

@@ -29,12 +29,34 @@ SectionSpec clocks_section() {
 }
 
 SectionSpec sm_section() {
-  return SectionSpec{"sm",
-                     "Streaming multiprocessors.",
-                     {required("count", ParamType::kUint, "number of SMs", 1),
-                      with_default("warp_size", ParamType::kUint, "threads per warp", "32", 1, 64)},
-                     {},
-                     {}};
+  return SectionSpec{
+      "sm",
+      "Streaming multiprocessors.",
+      {required("count", ParamType::kUint, "number of SMs", 1),
+       with_default("warp_size", ParamType::kUint, "threads per warp", "32", 1, 64),
+       required("compute_capability", ParamType::kString,
+                "CUDA compute capability MAJOR.MINOR (e.g. \"9.0\"): what the CUDA runtime "
+                "reports, and which of a program's PTX versions runs"),
+       required("max_threads", ParamType::kUint, "resident threads per SM", 32),
+       required("max_ctas", ParamType::kUint, "resident thread blocks per SM", 1),
+       required("registers", ParamType::kUint, "32-bit registers per SM", 1024),
+       required("shared_memory", ParamType::kSize, "shared memory per SM (the largest carve-out)",
+                1024),
+       required("max_shared_per_cta", ParamType::kSize,
+                "shared memory one thread block may use (with the opt-in attribute)", 1024)},
+      {},
+      {}};
+}
+
+SectionSpec device_section() {
+  return SectionSpec{
+      "device",
+      "What the CUDA runtime reports about the device beyond the modeled hardware.",
+      {required("global_memory", ParamType::kSize, "device memory capacity", 1),
+       required("l2_size", ParamType::kSize, "L2 cache capacity, as cudaDeviceProp reports it", 0),
+       required("memory_bus_bits", ParamType::kUint, "DRAM interface width in bits", 1)},
+      {},
+      {}};
 }
 
 SectionSpec sim_section() {
@@ -60,7 +82,7 @@ SectionSpec build_root() {
   root.name = "";
   root.description = "A GPU to simulate.";
   root.params = {required("name", ParamType::kString, "short name of the GPU model")};
-  root.sections = {clocks_section(), sm_section(), sim_section()};
+  root.sections = {clocks_section(), sm_section(), device_section(), sim_section()};
   return root;
 }
 

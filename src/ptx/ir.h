@@ -166,6 +166,7 @@ struct Variable {
   bool is_ptr = false;              // `.ptr` parameter attribute
   StateSpace ptr_space = StateSpace::kGeneric;
   std::uint32_t ptr_align = 0;
+  bool managed = false;  // `.attribute(.managed)`: a CUDA __managed__ variable (.global only)
   std::vector<InitItem> init;
   std::uint32_t scope = 0;  // Function::scopes id for body variables
   bool operator==(const Variable&) const = default;

@@ -68,6 +68,8 @@ void Parser::parse_var_attributes(Variable& var) {
     } else if (d == ".ptr") {
       var.is_ptr = true;
       advance();
+    } else if (d == ".attribute") {
+      parse_var_attribute_list(var);
     } else if (std::uint8_t vec = vector_width(d)) {
       var.vec = vec;
       advance();
@@ -84,6 +86,23 @@ void Parser::parse_var_attributes(Variable& var) {
       return;
     }
   }
+}
+
+// `.attribute(.managed)` on a .global variable. `.unified(uuid)` is for multi-device programs,
+// which warpsim does not simulate.
+void Parser::parse_var_attribute_list(Variable& var) {
+  Token at = tok_;
+  advance();
+  expect(TokenKind::kLParen, "'(' after .attribute");
+  Token attribute = tok_;
+  if (!attribute.is_directive(".managed")) {
+    fail(attribute, "unsupported variable attribute " + quote_token(attribute.text) +
+                        " (only .managed is supported)");
+  }
+  advance();
+  expect(TokenKind::kRParen, "')' after the attribute");
+  if (var.space != StateSpace::kGlobal) fail(at, ".attribute(.managed) needs a .global variable");
+  var.managed = true;
 }
 
 void Parser::parse_var_dims(Variable& var) {

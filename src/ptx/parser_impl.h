@@ -65,6 +65,7 @@ class Parser {
   // Declarations (parser_decls.cc).
   void parse_variable_statement(Linkage linkage, bool module_scope);
   void parse_var_attributes(Variable& var);
+  void parse_var_attribute_list(Variable& var);
   void parse_var_dims(Variable& var);
   void parse_initializer(Variable& var);
   void check_initializer_count(const Variable& var, const Token& at) const;

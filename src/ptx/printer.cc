@@ -52,6 +52,7 @@ void Printer::header() {
 void Printer::variable(const Variable& var, const Function* fn) {
   if (var.linkage != Linkage::kNone) out_ += "." + std::string(linkage_name(var.linkage)) + " ";
   out_ += "." + std::string(space_name(var.space));
+  if (var.managed) out_ += " .attribute(.managed)";
   if (var.align != 0) out_ += " .align " + std::to_string(var.align);
   if (var.vec > 1) out_ += " .v" + std::to_string(var.vec);
   out_ += " ." + std::string(type_name(var.type));

@@ -1,6 +1,7 @@
-// Texture objects: translate CUDA's resource and texture descriptions into the executor's
-// func::TextureObject and register it with the device; the handle is what kernels receive as
-// cudaTextureObject_t.
+// Texture and surface objects: translate CUDA's resource and texture descriptions into the
+// executor's func::TextureObject and register it with the device; the handle is what kernels
+// receive as cudaTextureObject_t / cudaSurfaceObject_t. The descriptions given are kept for the
+// cudaGet*Object*Desc queries, which return them as they were passed.
 
 #include "runtime/runtime.h"
 
@@ -55,6 +56,7 @@ cudaError_t array_resource(Runtime& rt, const cudaResourceDesc& rd, func::Textur
   r.format = a->format;
   r.width = a->width;
   r.height = a->height;
+  r.depth = a->depth;
   r.pitch = a->row_bytes();
   r.dims = a->dims;
   return cudaSuccess;
@@ -102,6 +104,28 @@ cudaError_t sampling(const cudaTextureDesc& td, const func::TexelFormat& format,
   return cudaSuccess;
 }
 
+// The live object behind `handle` when it is a texture (or, with `surface`, a surface) object.
+const func::TextureObject* find_object(Runtime& rt, std::uint64_t handle, bool surface) {
+  const func::TextureObject* object = rt.device().textures().find(handle);
+  return object != nullptr && object->is_surface == surface ? object : nullptr;
+}
+
+cudaError_t destroy_object(Runtime& rt, std::uint64_t handle, bool surface) {
+  if (find_object(rt, handle, surface) == nullptr) return cudaErrorInvalidValue;
+  rt.device().textures().destroy(handle);
+  rt.object_descs().erase(handle);
+  return cudaSuccess;
+}
+
+// Surfaces read and write the texels of CUDA arrays allocated for them.
+cudaError_t surface_resource(Runtime& rt, const cudaResourceDesc& rd, func::TextureResource& r) {
+  if (rd.flags != 0 || rd.resType != cudaResourceTypeArray) return cudaErrorInvalidValue;
+  const cudaArray* a = rt.arrays().find(rd.res.array.array);
+  if (a == nullptr) return cudaErrorInvalidResourceHandle;
+  if ((a->flags & cudaArraySurfaceLoadStore) == 0) return cudaErrorInvalidValue;
+  return array_resource(rt, rd, r);
+}
+
 }  // namespace
 }  // namespace warpsim::runtime
 
@@ -127,7 +151,11 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* pTexObject,
     if (pTexObject == nullptr || pResDesc == nullptr || pTexDesc == nullptr) {
       return cudaErrorInvalidValue;
     }
-    if (pResViewDesc != nullptr) return cudaErrorNotSupported;
+    if (pResViewDesc != nullptr) {
+      Runtime::fatal(
+          "cudaCreateTextureObject: resource views (pResViewDesc) are not supported "
+          "by warpsim");
+    }
     warpsim::func::TextureObject object;
     if (cudaError_t e = warpsim::runtime::resource(rt, *pResDesc, object.resource);
         e != cudaSuccess) {
@@ -136,13 +164,74 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* pTexObject,
     cudaError_t e = warpsim::runtime::sampling(*pTexDesc, object.resource.format, object.sampling);
     if (e != cudaSuccess) return e;
     *pTexObject = rt.device().textures().create(object);
+    rt.object_descs()[*pTexObject] = Runtime::ObjectDescs{*pResDesc, *pTexDesc};
     return cudaSuccess;
   });
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
+  return api_call(
+      [&](Runtime& rt) { return warpsim::runtime::destroy_object(rt, texObject, false); });
+}
+
+cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* pResDesc,
+                                             cudaTextureObject_t texObject) {
   return api_call([&](Runtime& rt) {
-    return rt.device().textures().destroy(texObject) ? cudaSuccess : cudaErrorInvalidValue;
+    if (pResDesc == nullptr || warpsim::runtime::find_object(rt, texObject, false) == nullptr) {
+      return cudaErrorInvalidValue;
+    }
+    *pResDesc = rt.object_descs().at(texObject).resource;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* pTexDesc,
+                                            cudaTextureObject_t texObject) {
+  return api_call([&](Runtime& rt) {
+    if (pTexDesc == nullptr || warpsim::runtime::find_object(rt, texObject, false) == nullptr) {
+      return cudaErrorInvalidValue;
+    }
+    *pTexDesc = rt.object_descs().at(texObject).texture;
+    return cudaSuccess;
+  });
+}
+
+// No texture object has a view (cudaCreateTextureObject refuses them), and CUDA answers
+// cudaErrorInvalidValue for an object created without one.
+cudaError_t cudaGetTextureObjectResourceViewDesc(cudaResourceViewDesc* /*pResViewDesc*/,
+                                                 cudaTextureObject_t /*texObject*/) {
+  return api_call([](Runtime&) { return cudaErrorInvalidValue; });
+}
+
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* pSurfObject,
+                                    const cudaResourceDesc* pResDesc) {
+  return api_call([&](Runtime& rt) {
+    if (pSurfObject == nullptr || pResDesc == nullptr) return cudaErrorInvalidValue;
+    warpsim::func::TextureObject object;
+    object.is_surface = true;
+    if (cudaError_t e = warpsim::runtime::surface_resource(rt, *pResDesc, object.resource);
+        e != cudaSuccess) {
+      return e;
+    }
+    *pSurfObject = rt.device().textures().create(object);
+    rt.object_descs()[*pSurfObject] = Runtime::ObjectDescs{*pResDesc, {}};
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
+  return api_call(
+      [&](Runtime& rt) { return warpsim::runtime::destroy_object(rt, surfObject, true); });
+}
+
+cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc* pResDesc,
+                                             cudaSurfaceObject_t surfObject) {
+  return api_call([&](Runtime& rt) {
+    if (pResDesc == nullptr || warpsim::runtime::find_object(rt, surfObject, true) == nullptr) {
+      return cudaErrorInvalidValue;
+    }
+    *pResDesc = rt.object_descs().at(surfObject).resource;
+    return cudaSuccess;
   });
 }
 

@@ -85,7 +85,10 @@ void Runtime::load_text(const std::string& text, const std::string& name) {
 }
 
 void Runtime::load_modules() {
-  device_ = std::make_unique<func::Device>();
+  func::DeviceOptions options;
+  options.max_shared_per_cta = static_cast<std::uint32_t>(gpu().max_shared_per_cta);
+  options.host_mapped = true;  // unified addressing: managed memory is host memory too
+  device_ = std::make_unique<func::Device>(options);
   std::vector<std::string> files = ptx_files_;
   if (const char* path = ptx_override()) files.assign(1, path);
   for (const std::string& path : files) load_file(path);
@@ -183,6 +186,9 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
                             std::span<const void* const> args, cudaStream_t stream) {
   if (!valid_stream(stream)) return cudaErrorInvalidResourceHandle;
   if (!valid_config(config, device().options())) return cudaErrorInvalidConfiguration;
+  if (cudaError_t error = check_kernel_launch(*this, kernel, config); error != cudaSuccess) {
+    return error;
+  }
   func::LaunchResult result;
   try {
     result = device().launch(kernel, config, args);
@@ -190,6 +196,7 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
     fatal(e.what());
   }
   clock_ns_ += kLaunchOverheadNs + result.warp_insts / kWarpInstsPerNs;
+  log_launch(kernel, config, result);
   return cudaSuccess;
 }
 

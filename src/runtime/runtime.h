@@ -27,11 +27,15 @@
 
 #include "func/device.h"
 #include "func/texture.h"
+#include "gpu/gpu_description.h"
 #include "runtime/include/cuda_runtime.h"
 #include "runtime/include/warpsim_functional.h"
+#include "runtime/settings.h"
 
 struct CUstream_st {
   unsigned int flags = 0;
+  int priority = 0;
+  unsigned long long id = 0;  // cudaStreamGetId
 };
 
 struct CUevent_st {
@@ -46,8 +50,11 @@ struct cudaArray {
   warpsim::func::TexelFormat format;
   std::size_t width = 0;   // texels
   std::size_t height = 1;  // rows (1 for a 1D array)
-  std::uint8_t dims = 1;
+  std::size_t depth = 1;   // slices of a 3D array, or layers of a layered one
+  std::uint8_t dims = 1;   // spatial dimensions: 1, 2 or 3
+  unsigned int flags = 0;  // cudaArrayLayered, cudaArraySurfaceLoadStore, ...
   std::size_t row_bytes() const { return width * format.bytes(); }
+  std::size_t slice_bytes() const { return row_bytes() * height; }
 };
 
 namespace warpsim::runtime {
@@ -84,6 +91,16 @@ class Runtime {
   void add_ptx_file(std::string path);
   void add_ptx_text(std::string text, std::string name);
   func::Device& device();
+  // The simulated device's properties, as cudaGetDeviceProperties reports them (api_device.cc).
+  const cudaDeviceProp& properties();
+  // The simulated GPU: the resolved config `warpsim run` names in $WARPSIM_CONFIG, else the
+  // default preset (gpu_config.cc). A bad config is fatal.
+  const GpuDescription& gpu();
+
+  // Device code registered by nvcc's host code (registration.cc): a kernel handle whose fatbin
+  // had no usable PTX maps to the message that explains it.
+  void register_missing_code(const void* handle, std::string why);
+  const std::string* missing_code(const void* handle) const;
 
   // Kernels: by mangled PTX name, by the host handle registered for them, by C++ text.
   const func::FunctionCode* find_kernel(std::string_view mangled);
@@ -115,6 +132,20 @@ class Runtime {
   HandleTable<CUstream_st>& streams() { return streams_; }
   HandleTable<CUevent_st>& events() { return events_; }
   HandleTable<cudaArray>& arrays() { return arrays_; }
+  // What each live texture or surface object was created from, by handle, for the
+  // cudaGet*Object*Desc queries (api_texture.cc).
+  struct ObjectDescs {
+    cudaResourceDesc resource{};
+    cudaTextureDesc texture{};
+  };
+  std::map<std::uint64_t, ObjectDescs>& object_descs() { return object_descs_; }
+
+  // What the program set with cudaDeviceSetLimit, cudaSetDeviceFlags, cudaFuncSetAttribute and
+  // their kin (api_limits.cc, api_function.cc).
+  DeviceSettings& settings() { return settings_; }
+  FunctionSettings& function_settings(const func::FunctionCode& kernel) {
+    return function_settings_[&kernel];
+  }
 
  private:
   Runtime() = default;
@@ -124,6 +155,9 @@ class Runtime {
 
   std::recursive_mutex mutex_;  // recursive: fatal() may run static destructors that call the API
   std::unique_ptr<func::Device> device_;
+  std::unique_ptr<cudaDeviceProp> properties_;
+  std::unique_ptr<GpuDescription> gpu_;
+  std::map<const void*, std::string> missing_code_;
   std::vector<std::string> ptx_files_;
   std::vector<std::pair<std::string, std::string>> ptx_texts_;  // (text, name)
   std::map<const void*, std::string> function_names_;
@@ -134,6 +168,9 @@ class Runtime {
   HandleTable<CUstream_st> streams_;
   HandleTable<CUevent_st> events_;
   HandleTable<cudaArray> arrays_;
+  std::map<std::uint64_t, ObjectDescs> object_descs_;
+  DeviceSettings settings_;
+  std::map<const func::FunctionCode*, FunctionSettings> function_settings_;
   std::uint64_t clock_ns_ = 0;
 };
 
@@ -154,6 +191,23 @@ cudaError_t api_call(Body&& body) {
     Runtime::fatal(e.what());
   }
 }
+
+// The simulated GPU's clocks in kHz, for cudaDevAttrClockRate and cudaDevAttrMemoryClockRate
+// (CUDA 13's cudaDeviceProp no longer carries them; api_attribute.cc).
+int core_clock_khz();
+int memory_clock_khz();
+
+// The launch rules a kernel's own attributes add to the configuration checks: its launch bounds
+// and its dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize).
+// api_function.cc.
+cudaError_t check_kernel_launch(Runtime& rt, const func::FunctionCode& kernel,
+                                const func::LaunchConfig& config);
+// A kernel's resources and the limits its attributes set, for the occupancy calculation.
+KernelLimits kernel_limits(Runtime& rt, const func::FunctionCode& kernel);
+
+// Appends the launch to $WARPSIM_LAUNCH_LOG when set (launch_log.cc).
+void log_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
+                const func::LaunchResult& result);
 
 // Device addresses travel through the API as pointers.
 inline Addr device_address(const void* pointer) { return reinterpret_cast<Addr>(pointer); }

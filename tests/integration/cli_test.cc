@@ -1,8 +1,5 @@
 // The `warpsim` command as a user runs it: output, exit codes and error messages.
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -11,36 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_util.h"
+
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-Result run(const std::string& args) {
-  const std::string command = std::string(WARPSIM_BINARY) + " " + args + " 2>&1";
-  Result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr) r.out += buf.data();
-  const int status = pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-bool contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-std::filesystem::path temp_dir(const std::string& tag) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("warpsim-cli-" + tag + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
+using warpsim::testing::contains;
+using warpsim::testing::Result;
+using warpsim::testing::run;
+using warpsim::testing::temp_dir;
 
 TEST(Cli, ListGpusNamesEveryPresetAndTheDefault) {
   const Result r = run("list gpus");

@@ -6,13 +6,51 @@
 // from the PTX nvcc produced (see warpsim_functional.h).
 
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "host_defines.h"
+#include "kernel_templates.h"
 #include "vector_functions.h"
 
-// C++ conveniences of CUDA's header: typed pointers for cudaMalloc, flags for cudaEventCreate.
+// C++ conveniences of CUDA's header: typed pointers for the allocators, flags for cudaMallocHost
+// and cudaEventCreate.
 template <class T>
 inline cudaError_t cudaMalloc(T** devPtr, size_t size) {
   return ::cudaMalloc(reinterpret_cast<void**>(devPtr), size);
+}
+
+inline cudaError_t cudaMallocHost(void** ptr, size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(ptr, size, flags);
+}
+
+template <class T>
+inline cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags = 0) {
+  return ::cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+
+template <class T>
+inline cudaError_t cudaHostAlloc(T** ptr, size_t size, unsigned int flags) {
+  return ::cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+
+template <class T>
+inline cudaError_t cudaHostGetDevicePointer(T** pDevice, void* pHost, unsigned int flags) {
+  return ::cudaHostGetDevicePointer(reinterpret_cast<void**>(pDevice), pHost, flags);
+}
+
+template <class T>
+inline cudaError_t cudaMallocManaged(T** devPtr, size_t size,
+                                     unsigned int flags = cudaMemAttachGlobal) {
+  return ::cudaMallocManaged(reinterpret_cast<void**>(devPtr), size, flags);
+}
+
+template <class T>
+inline cudaError_t cudaMallocPitch(T** devPtr, size_t* pitch, size_t width, size_t height) {
+  return ::cudaMallocPitch(reinterpret_cast<void**>(devPtr), pitch, width, height);
+}
+
+template <class T>
+inline cudaError_t cudaMallocAsync(T** ptr, size_t size, cudaStream_t stream) {
+  return ::cudaMallocAsync(reinterpret_cast<void**>(ptr), size, stream);
 }
 
 inline cudaError_t cudaEventCreate(cudaEvent_t* event, unsigned int flags) {

@@ -3,14 +3,16 @@
 // The CUDA runtime's plain types: error codes, copy directions, channel and resource
 // descriptions, opaque handles and the device properties. Names, values and layouts are
 // CUDA 13's, so binaries built against the real headers can share them; only the parts warpsim
-// implements are declared.
+// implements are declared. Every enum has `int` as its fixed underlying type (the same size and
+// values as CUDA's): the library receives these from programs in any language, and an
+// out-of-range value must be checkable, not undefined behaviour.
 
 #include <cstddef>
 
 #include "host_defines.h"
 
 // Error codes keep CUDA's numbers (cudaGetErrorName/String know each one declared here).
-enum cudaError {
+enum cudaError : int {
   cudaSuccess = 0,
   cudaErrorInvalidValue = 1,
   cudaErrorMemoryAllocation = 2,
@@ -34,6 +36,7 @@ enum cudaError {
   cudaErrorInvalidDevice = 101,
   cudaErrorInvalidKernelImage = 200,
   cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorUnsupportedLimit = 215,
   cudaErrorInvalidPtx = 218,
   cudaErrorUnsupportedPtxVersion = 222,
   cudaErrorInvalidResourceHandle = 400,
@@ -49,6 +52,8 @@ enum cudaError {
   cudaErrorInvalidAddressSpace = 717,
   cudaErrorInvalidPc = 718,
   cudaErrorLaunchFailure = 719,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
@@ -56,7 +61,7 @@ enum cudaError {
 };
 typedef enum cudaError cudaError_t;
 
-enum cudaMemcpyKind {
+enum cudaMemcpyKind : int {
   cudaMemcpyHostToHost = 0,
   cudaMemcpyHostToDevice = 1,
   cudaMemcpyDeviceToHost = 2,
@@ -64,7 +69,83 @@ enum cudaMemcpyKind {
   cudaMemcpyDefault = 4,  // direction inferred from the pointers (unified addressing)
 };
 
-enum cudaChannelFormatKind {
+// Pinned host memory (cudaHostAlloc, cudaHostRegister) and managed memory (cudaMallocManaged)
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+
+enum cudaMemoryType : int {
+  cudaMemoryTypeUnregistered = 0,
+  cudaMemoryTypeHost = 1,
+  cudaMemoryTypeDevice = 2,
+  cudaMemoryTypeManaged = 3,
+};
+
+// What cudaPointerGetAttributes reports about a pointer.
+struct cudaPointerAttributes {
+  enum cudaMemoryType type;
+  int device;
+  void* devicePointer;  // nullptr when the device cannot reach the memory
+  void* hostPointer;    // nullptr when the host cannot reach the memory
+  long reserved[8];
+};
+
+// Pitched linear memory and the positions and extents of 3D copies: widths are in bytes for
+// linear memory and in elements for CUDA arrays.
+struct cudaPitchedPtr {
+  void* ptr;
+  size_t pitch;  // bytes per row, padding included
+  size_t xsize;  // logical width
+  size_t ysize;  // logical height: rows per slice
+};
+
+struct cudaExtent {
+  size_t width;
+  size_t height;
+  size_t depth;
+};
+
+struct cudaPos {
+  size_t x;
+  size_t y;
+  size_t z;
+};
+
+enum cudaMemoryAdvise : int {
+  cudaMemAdviseSetReadMostly = 1,
+  cudaMemAdviseUnsetReadMostly = 2,
+  cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4,
+  cudaMemAdviseSetAccessedBy = 5,
+  cudaMemAdviseUnsetAccessedBy = 6,
+};
+
+enum cudaMemLocationType : int {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4,
+};
+
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;  // a device ordinal or a host NUMA node, as `type` says
+};
+
+enum cudaChannelFormatKind : int {
   cudaChannelFormatKindSigned = 0,
   cudaChannelFormatKindUnsigned = 1,
   cudaChannelFormatKindFloat = 2,
@@ -92,9 +173,29 @@ typedef struct CUevent_st* cudaEvent_t;
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01
 #define cudaEventDisableTiming 0x02
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
 #define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
+#define cudaArrayTextureGather 0x08
+#define cudaArrayColorAttachment 0x20
+#define cudaArraySparse 0x40
+#define cudaArrayDeferredMapping 0x80
 
-enum cudaResourceType {
+struct cudaMemcpy3DParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  struct cudaExtent extent;
+  enum cudaMemcpyKind kind;
+};
+
+enum cudaResourceType : int {
   cudaResourceTypeArray = 0,
   cudaResourceTypeMipmappedArray = 1,
   cudaResourceTypeLinear = 2,
@@ -129,8 +230,57 @@ struct cudaResourceDesc {
   unsigned int flags;  // must be zero
 };
 
-// Views are not supported (cudaCreateTextureObject rejects a non-null one); declared for the
-// signature only.
-struct cudaResourceViewDesc;
+enum cudaResourceViewFormat : int {
+  cudaResViewFormatNone = 0x00,
+  cudaResViewFormatUnsignedChar1 = 0x01,
+  cudaResViewFormatUnsignedChar2 = 0x02,
+  cudaResViewFormatUnsignedChar4 = 0x03,
+  cudaResViewFormatSignedChar1 = 0x04,
+  cudaResViewFormatSignedChar2 = 0x05,
+  cudaResViewFormatSignedChar4 = 0x06,
+  cudaResViewFormatUnsignedShort1 = 0x07,
+  cudaResViewFormatUnsignedShort2 = 0x08,
+  cudaResViewFormatUnsignedShort4 = 0x09,
+  cudaResViewFormatSignedShort1 = 0x0a,
+  cudaResViewFormatSignedShort2 = 0x0b,
+  cudaResViewFormatSignedShort4 = 0x0c,
+  cudaResViewFormatUnsignedInt1 = 0x0d,
+  cudaResViewFormatUnsignedInt2 = 0x0e,
+  cudaResViewFormatUnsignedInt4 = 0x0f,
+  cudaResViewFormatSignedInt1 = 0x10,
+  cudaResViewFormatSignedInt2 = 0x11,
+  cudaResViewFormatSignedInt4 = 0x12,
+  cudaResViewFormatHalf1 = 0x13,
+  cudaResViewFormatHalf2 = 0x14,
+  cudaResViewFormatHalf4 = 0x15,
+  cudaResViewFormatFloat1 = 0x16,
+  cudaResViewFormatFloat2 = 0x17,
+  cudaResViewFormatFloat4 = 0x18,
+  cudaResViewFormatUnsignedBlockCompressed1 = 0x19,
+  cudaResViewFormatUnsignedBlockCompressed2 = 0x1a,
+  cudaResViewFormatUnsignedBlockCompressed3 = 0x1b,
+  cudaResViewFormatUnsignedBlockCompressed4 = 0x1c,
+  cudaResViewFormatSignedBlockCompressed4 = 0x1d,
+  cudaResViewFormatUnsignedBlockCompressed5 = 0x1e,
+  cudaResViewFormatSignedBlockCompressed5 = 0x1f,
+  cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
+  cudaResViewFormatSignedBlockCompressed6H = 0x21,
+  cudaResViewFormatUnsignedBlockCompressed7 = 0x22,
+};
 
+// Resource views are not modeled: cudaCreateTextureObject stops the program when given one.
+struct cudaResourceViewDesc {
+  enum cudaResourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];  // must be zero
+};
+
+#include "device_attributes.h"
 #include "device_prop.h"
+#include "launch_types.h"

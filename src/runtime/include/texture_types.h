@@ -1,22 +1,22 @@
 #pragma once
 
-// Texture object descriptions (CUDA 13 layout).
+// Texture object descriptions and the surface object handle (CUDA 13 layout).
 
 #include "driver_types.h"
 
-enum cudaTextureAddressMode {
+enum cudaTextureAddressMode : int {
   cudaAddressModeWrap = 0,
   cudaAddressModeClamp = 1,
   cudaAddressModeMirror = 2,
   cudaAddressModeBorder = 3,
 };
 
-enum cudaTextureFilterMode {
+enum cudaTextureFilterMode : int {
   cudaFilterModePoint = 0,
   cudaFilterModeLinear = 1,
 };
 
-enum cudaTextureReadMode {
+enum cudaTextureReadMode : int {
   cudaReadModeElementType = 0,
   cudaReadModeNormalizedFloat = 1,
 };
@@ -38,3 +38,4 @@ struct cudaTextureDesc {
 };
 
 typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;

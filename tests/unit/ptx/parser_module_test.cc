@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ptx/parser.h"
+#include "ptx/printer.h"
 #include "ptx_test_util.h"
 
 namespace warpsim::ptx {
@@ -68,6 +69,24 @@ TEST(PtxParser, AddressInitializersReferToSymbols) {
   EXPECT_EQ(ptrs.init[2].symbol, (SymbolRef{SymbolScope::kGlobal, 1}));
   EXPECT_EQ(ptrs.init[2].offset, 8);
   EXPECT_EQ(ptrs.init[3].symbol, (SymbolRef{SymbolScope::kFunction, 0}));
+}
+
+// nvcc's form for a CUDA __managed__ variable; it prints back the same way.
+TEST(PtxParser, ManagedGlobalVariables) {
+  Module m = parse(".global .attribute(.managed) .align 4 .u32 mvar;\n.global .u32 plain;\n");
+  ASSERT_EQ(m.globals.size(), 2u);
+  EXPECT_TRUE(m.globals[0].managed);
+  EXPECT_EQ(m.globals[0].align, 4u);
+  EXPECT_EQ(m.globals[0].type, DataType::kU32);
+  EXPECT_FALSE(m.globals[1].managed);
+  EXPECT_TRUE(parse_ptx(print_ptx(m), "printed.ptx") == m);
+  EXPECT_EQ(
+      testing::error_of(std::string(testing::kHeader) + ".shared .attribute(.managed) .u32 s;\n"),
+      "t.ptx:4:9: error: .attribute(.managed) needs a .global variable");
+  EXPECT_EQ(
+      testing::error_of(std::string(testing::kHeader) + ".global .attribute(.unified) .u32 u;\n"),
+      "t.ptx:4:20: error: unsupported variable attribute '.unified' (only .managed is "
+      "supported)");
 }
 
 TEST(PtxParser, SharedExternCommonAndVectors) {

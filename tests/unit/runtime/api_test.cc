@@ -200,8 +200,16 @@ TEST_F(RuntimeApi, OneDeviceWhosePropertiesFollowThePtxTarget) {
   ASSERT_EQ(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
   EXPECT_EQ(prop.warpSize, 32);
   EXPECT_EQ(prop.maxThreadsPerBlock, 1024);
-  EXPECT_EQ(prop.major, 9);  // the test module targets sm_90
+  // Without $WARPSIM_CONFIG the device is the default preset, v100: compute capability 7.0, 80
+  // SMs, 96 KiB of shared memory per SM, 6 MiB of L2 (the preset's datasheet numbers).
+  EXPECT_EQ(prop.major, 7);
   EXPECT_EQ(prop.minor, 0);
+  EXPECT_EQ(prop.multiProcessorCount, 80);
+  EXPECT_EQ(prop.sharedMemPerMultiprocessor, 96u * 1024);
+  EXPECT_EQ(prop.sharedMemPerBlock, 48u * 1024);
+  EXPECT_EQ(prop.l2CacheSize, 6 * 1024 * 1024);
+  EXPECT_EQ(prop.totalGlobalMem, std::size_t{16} << 30);
+  EXPECT_EQ(std::string(prop.name).rfind("warpsim v100", 0), 0u) << prop.name;
   EXPECT_EQ(prop.maxGridSize[1], 65535);
   EXPECT_EQ(cudaGetDeviceProperties(&prop, 1), cudaErrorInvalidDevice);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
