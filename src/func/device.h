@@ -83,6 +83,8 @@ class Device {
   const DeviceOptions& options() const { return options_; }
   // cudaDeviceSetLimit(cudaLimitStackSize): applies to launches that start after the call.
   void set_stack_limit(std::uint32_t bytes) { options_.stack_limit = bytes; }
+  // How many CTAs the functional runner keeps in flight (a cooperative launch needs them all).
+  void set_resident_ctas(std::uint32_t ctas) { options_.resident_ctas = ctas; }
 
  private:
   DeviceOptions options_;

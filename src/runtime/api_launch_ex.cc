@@ -109,7 +109,15 @@ cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 gridDim, dim3 blo
     return warpsim::runtime::check_cooperative(rt, func, gridDim, blockDim, sharedMem);
   });
   if (status != cudaSuccess) return status;
-  return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+  // Every block of a cooperative grid is resident at once, as the hardware guarantees, so that
+  // grid-wide synchronization (cooperative groups' grid.sync()) can complete.
+  Runtime& rt = Runtime::instance();
+  std::lock_guard<std::recursive_mutex> lock(rt.mutex());
+  const std::uint32_t resident = rt.device().options().resident_ctas;
+  rt.device().set_resident_ctas(gridDim.x * gridDim.y * gridDim.z);  // fits: checked above
+  const cudaError_t result = cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+  rt.device().set_resident_ctas(resident);
+  return result;
 }
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -77,7 +78,8 @@ void load_fatbin(Runtime& rt, Registration& reg, const void* wrapper) {
     reg.no_ptx = no_ptx_message(entries);
     return;
   }
-  if (ptx->arch > rt.gpu().compute_capability()) {
+  static bool noted = false;  // once per program, not once per translation unit
+  if (ptx->arch > rt.gpu().compute_capability() && !std::exchange(noted, true)) {
     std::fprintf(stderr,
                  "warpsim: note: simulating compute_%d PTX on %s (compute capability %d.%d); "
                  "the program carries no PTX for an older architecture\n",

@@ -56,6 +56,25 @@ TEST_F(LaunchEx, CooperativeGridMustBeCoResident) {
       cudaErrorCooperativeLaunchTooLarge);
 }
 
+// More blocks than the functional runner normally keeps in flight (8), each waiting for all the
+// others: only a grid whose blocks are all resident, as a cooperative launch's are, completes.
+TEST_F(LaunchEx, CooperativeGridIsAllResidentSoGridBarriersComplete) {
+  unsigned* counts = nullptr;
+  ASSERT_EQ(cudaMalloc(&counts, 2 * sizeof(unsigned)), cudaSuccess);
+  ASSERT_EQ(cudaMemset(counts, 0, 2 * sizeof(unsigned)), cudaSuccess);
+  void* args[] = {&counts};
+  const unsigned blocks = 64;
+  ASSERT_GE(co_resident(&h_->grid_barrier, 32), blocks);
+  ASSERT_EQ(
+      cudaLaunchCooperativeKernel(&h_->grid_barrier, dim3(blocks), dim3(32), args, 0, nullptr),
+      cudaSuccess);
+  unsigned host[2] = {0, 0};
+  ASSERT_EQ(cudaMemcpy(host, counts, sizeof host, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(host[0], blocks);  // every block arrived
+  EXPECT_EQ(host[1], blocks);  // and every block passed the barrier
+  cudaFree(counts);
+}
+
 TEST_F(LaunchEx, CooperativeLaunchReportsPlainLaunchErrors) {
   void* args[] = {&out_};
   const char not_a_kernel = 0;

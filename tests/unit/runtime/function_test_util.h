@@ -12,6 +12,8 @@
 //   required(int*)               .reqntid 64, 2: at most 128 threads
 //   dynamic(float* out, int n)   extern shared memory: out[i] = i through it for i < n
 //   wide(unsigned* out)          102 registers live: %rd1 and %r1..%r100 at once
+//   grid_barrier(unsigned* out)  thread 0 of each block: out[0] += 1, wait until out[0] equals
+//                                the grid size (a grid-wide barrier), then out[1] += 1
 // The module targets sm_80 and declares 112 bytes of .const data (100 at align 4, then 8).
 
 #include <string>
@@ -135,6 +137,27 @@ inline const char* const kFunctionPtx = R"(
 DONE:
   ret;
 }
+
+.visible .entry _Z12grid_barrierPj(.param .u64 out)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<2>;
+  mov.u32 %r1, %tid.x;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra DONE;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r2, %nctaid.x;
+  atom.global.add.u32 %r3, [%rd1], 1;
+WAIT:
+  ld.volatile.global.u32 %r4, [%rd1];
+  setp.lt.u32 %p2, %r4, %r2;
+  @%p2 bra WAIT;
+  atom.global.add.u32 %r5, [%rd1+4], 1;
+DONE:
+  ret;
+}
 )";
 
 // wide(unsigned* out): %r1..%r100 are all set before the first is read, so 100 32-bit registers
@@ -161,6 +184,7 @@ struct FunctionHandles {
   char required = 0;
   char dynamic = 0;
   char wide = 0;
+  char grid_barrier = 0;
 };
 
 // Loads the module (once per process, after the shared one) and returns the handles.
@@ -177,6 +201,7 @@ inline const FunctionHandles& function_handles() {
     rt.register_function(&h->required, "_Z8requiredPi");
     rt.register_function(&h->dynamic, "_Z7dynamicPfi");
     rt.register_function(&h->wide, "_Z4widePj");
+    rt.register_function(&h->grid_barrier, "_Z12grid_barrierPj");
     return h;
   }();
   return *handles;
