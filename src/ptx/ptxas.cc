@@ -5,10 +5,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -21,7 +21,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::uint64_t number(const std::smatch& m, std::size_t i) { return std::stoull(m[i].str()); }
+// The rest of `line` after `marker`; "" when the marker is absent.
+std::string after(const std::string& line, std::string_view marker) {
+  const std::size_t at = line.find(marker);
+  return at == std::string::npos ? std::string() : line.substr(at + marker.size());
+}
+
+// The decimal number right before `marker` ("8192 bytes smem" -> 8192); 0 when absent.
+std::uint64_t number_before(const std::string& line, std::string_view marker) {
+  std::size_t end = line.find(marker);
+  if (end == std::string::npos) return 0;
+  std::size_t start = end;
+  while (start > 0 && line[start - 1] >= '0' && line[start - 1] <= '9') --start;
+  return start == end ? 0 : std::stoull(line.substr(start, end - start));
+}
 
 // FNV-1a, 64 bits: a stable name for a cached report (not a security boundary).
 std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 14695981039346656037ULL) {
@@ -69,33 +82,32 @@ int run(const std::string& ptxas, int arch, const fs::path& in, const fs::path& 
 }  // namespace
 
 std::map<std::string, PtxasResources> parse_ptxas_report(std::string_view report) {
-  static const std::regex entry(R"(Compiling entry function '([^']+)')");
-  static const std::regex properties(R"(Function properties for (\S+))");
-  static const std::regex frame(
-      R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
-  static const std::regex used(R"(Used (\d+) registers(?:, used (\d+) barriers)?)");
-  static const std::regex smem(R"((\d+) bytes smem)");
   std::map<std::string, PtxasResources> found;
   std::map<std::string, PtxasResources> frames;  // "Function properties" of every function
   std::string current;                           // the entry function being compiled
   std::string described;                         // the function the next frame line describes
   std::istringstream lines{std::string(report)};
   for (std::string line; std::getline(lines, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, entry)) {
-      current = m[1].str();
-    } else if (std::regex_search(line, m, properties)) {
-      described = m[1].str();
-    } else if (std::regex_search(line, m, frame) && !described.empty()) {
-      PtxasResources& r = frames[described];
-      r.stack_frame = number(m, 1);
-      r.spill_stores = number(m, 2);
-      r.spill_loads = number(m, 3);
-    } else if (std::regex_search(line, m, used) && !current.empty()) {
+    unsigned long long a = 0, b = 0, c = 0;
+    if (std::string name = after(line, "Compiling entry function '"); !name.empty()) {
+      current = name.substr(0, name.find('\''));
+    } else if (std::string name = after(line, "Function properties for "); !name.empty()) {
+      described = name.substr(0, name.find_first_of(" \t\r"));
+    } else if (std::sscanf(
+                   line.c_str(),
+                   " %llu bytes stack frame, %llu bytes spill stores, %llu bytes spill loads", &a,
+                   &b, &c) == 3 &&
+               !described.empty()) {
+      frames[described] = PtxasResources{.stack_frame = a, .spill_stores = b, .spill_loads = c};
+    } else if (std::string used = after(line, "Used "); !used.empty() && !current.empty()) {
+      unsigned registers = 0;
+      if (std::sscanf(used.c_str(), "%u registers", &registers) != 1) continue;
       PtxasResources r = frames[current];
-      r.registers = static_cast<std::uint32_t>(number(m, 1));
-      if (m[2].matched) r.barriers = static_cast<std::uint32_t>(number(m, 2));
-      if (std::regex_search(line, m, smem)) r.shared = number(m, 1);
+      r.registers = registers;
+      if (std::string barriers = after(line, ", used "); !barriers.empty()) {
+        std::sscanf(barriers.c_str(), "%u barriers", &r.barriers);
+      }
+      r.shared = number_before(line, " bytes smem");
       found[current] = r;
     }
   }
