@@ -103,11 +103,8 @@ extern "C" cudaError_t cudaLaunchKernel(const void* func, dim3 gridDim, dim3 blo
                                         size_t sharedMem, cudaStream_t stream) {
   using warpsim::runtime::Runtime;
   return warpsim::runtime::api_call([&](Runtime& rt) {
-    const warpsim::func::FunctionCode* kernel = rt.find_function(func);
-    if (kernel == nullptr) {
-      if (const std::string* why = rt.missing_code(func)) Runtime::fatal(*why);
-      return cudaErrorInvalidDeviceFunction;
-    }
+    const warpsim::func::FunctionCode* kernel = rt.find_launchable(func);
+    if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     const std::size_t count = kernel->ir->params.size();
     if (args == nullptr && count != 0) return cudaErrorInvalidValue;
     std::vector<const void*> pointers(args, args + count);

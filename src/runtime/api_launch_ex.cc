@@ -29,7 +29,7 @@ std::uint64_t volume(dim3 d) { return std::uint64_t{d.x} * d.y * d.z; }
 
 cudaError_t check_cooperative(Runtime& rt, const void* func, dim3 grid, dim3 block,
                               std::size_t shared) {
-  const func::FunctionCode* kernel = rt.find_function(func);
+  const func::FunctionCode* kernel = rt.find_launchable(func);
   if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
   const cudaDeviceProp& p = rt.properties();
   if (p.cooperativeLaunch == 0) return cudaErrorNotSupported;

@@ -117,6 +117,14 @@ const func::FunctionCode* Runtime::find_function(const void* handle) const {
   return const_cast<Runtime*>(this)->find_kernel(it->second);
 }
 
+const func::FunctionCode* Runtime::find_launchable(const void* handle) const {
+  const func::FunctionCode* kernel = find_function(handle);
+  if (kernel == nullptr) {
+    if (const std::string* why = missing_code(handle)) fatal(*why);
+  }
+  return kernel;
+}
+
 std::vector<const func::FunctionCode*> Runtime::kernels() {
   std::vector<const func::FunctionCode*> all;
   for (const auto& module : device().modules()) {

@@ -106,6 +106,9 @@ class Runtime {
   const func::FunctionCode* find_kernel(std::string_view mangled);
   void register_function(const void* handle, std::string mangled);
   const func::FunctionCode* find_function(const void* handle) const;
+  // find_function for a launch: a kernel whose fatbin had no usable PTX is fatal, with the
+  // message that explains it (register_missing_code); an unknown handle is nullptr.
+  const func::FunctionCode* find_launchable(const void* handle) const;
   std::vector<const func::FunctionCode*> kernels();
   const std::vector<ParamSlot>& param_slots(const func::FunctionCode& kernel);
   // Kernels found by warpsim::runtime::find_kernel_by_name, by the program's text.
