@@ -49,13 +49,9 @@ std::string missing_piece(const RunOptions& opts) {
 }
 
 // `-- PROGRAM ARGS`: the program runs as it is, with warpsim's libcudart first on the loader
-// path; the library reads the resolved config and logs each launch for stats.json.
+// path; the library reads the resolved config and the mode, simulates, and logs each kernel for
+// stats.json.
 void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolved) {
-  if (opts.mode == "timing") {
-    throw NotImplemented(
-        "timing mode for CUDA programs needs the SM timing model (issue F5); use --mode "
-        "functional");
-  }
   const fs::path program = find_program(opts.program.front());
   check_program_linkage(program, inspect_program(program));
   const fs::path lib_dir = runtime_library_dir();
@@ -71,8 +67,11 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
                                            {{"LD_LIBRARY_PATH", library_path},
                                             {"WARPSIM_CONFIG", (out / "config.yaml").string()},
                                             {"WARPSIM_LAUNCH_LOG", log.string()},
-                                            {"WARPSIM_MODE", opts.mode}});
-  const nlohmann::ordered_json stats = functional_stats(resolved, opts.program, log, result);
+                                            {"WARPSIM_MODE", opts.mode},
+                                            {"WARPSIM_PROGRESS", opts.progress ? "1" : "0"}});
+  const nlohmann::ordered_json stats = opts.mode == "timing"
+                                           ? timing_stats(resolved, opts.program, log, result)
+                                           : functional_stats(resolved, opts.program, log, result);
   write_file(out / "stats.json", stats.dump(1) + "\n");
   std::cerr << kernel_summary(stats, kSummaryLines);
   if (result.signal != 0) {
@@ -100,7 +99,10 @@ void run(const RunOptions& opts) {
   if (ec) throw UsageError("cannot create output directory '" + opts.out + "': " + ec.message());
   write_file(std::filesystem::path(opts.out) / "config.yaml", resolved.to_yaml());
 
-  const BuiltGpu gpu = build_gpu(resolved);
+  // Building the GPU checks what validation against the schema cannot (links, policies) before
+  // anything runs. A program's runtime library builds its own, so this one is released first:
+  // the program is forked from this process.
+  build_gpu(resolved);
   if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
   if (opts.mode == "functional") {
     throw NotImplemented("functional mode for workloads and traces arrives with them (F8, F10)");
@@ -123,7 +125,8 @@ void add_run_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-skip", opts->no_skip,
                 "tick every component every cycle (slow; results are identical)");
-  cmd->add_flag("--progress", opts->progress, "print a progress line during long runs");
+  cmd->add_flag("--progress", opts->progress,
+                "timing mode: a progress line on stderr every gpu.progress_cycles cycles");
   cmd->add_option("--workload", opts->workload, "built-in workload NAME[:SIZE]");
   cmd->add_option("--trace", opts->trace, "Accel-Sim kernelslist file");
   cmd->add_option("program", opts->program, "-- PROGRAM [ARGS...]: a CUDA program to run");

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -137,18 +138,109 @@ nlohmann::ordered_json functional_stats(const ConfigNode& resolved,
   return doc;
 }
 
+namespace {
+
+// Core cycles during which at least one kernel ran: the union of the kernels' [start, end)
+// spans, so concurrent kernels count once and idle time between sync points not at all.
+std::uint64_t busy_cycles(std::vector<std::pair<std::uint64_t, std::uint64_t>> spans) {
+  std::sort(spans.begin(), spans.end());
+  std::uint64_t busy = 0;
+  std::uint64_t covered = 0;  // end of the union so far
+  for (const auto& [start, end] : spans) {
+    const std::uint64_t from = std::max(start, covered);
+    if (end > from) busy += end - from;
+    covered = std::max(covered, end);
+  }
+  return busy;
+}
+
+// One kernel of a timing-mode run: the fixed keys in docs/stats.md's order, then everything
+// else the model reported (occupancy, stalls, sm, memory, ...) as the log has it.
+nlohmann::ordered_json timing_kernel(const nlohmann::ordered_json& line) {
+  static const char* const kFixed[] = {
+      "name", "mangled", "launch",      "stream",    "grid",       "block",       "dynamic_shared",
+      "ctas", "cycles",  "start_cycle", "end_cycle", "warp_insts", "thread_insts"};
+  nlohmann::ordered_json k;
+  for (const char* key : kFixed) k[key] = line.at(key);
+  const auto cycles = line.at("cycles").get<std::uint64_t>();
+  k["ipc"] = line.contains("ipc")
+                 ? line["ipc"]
+                 : nlohmann::ordered_json(
+                       ratio(line.at("thread_insts").get<double>(), static_cast<double>(cycles)));
+  for (const auto& [key, value] : line.items()) {
+    if (!k.contains(key)) k[key] = value;
+  }
+  return k;
+}
+
+}  // namespace
+
+nlohmann::ordered_json timing_stats(const ConfigNode& resolved,
+                                    const std::vector<std::string>& argv,
+                                    const fs::path& launch_log, const ProgramResult& result) {
+  // Kernel lines, and possibly one {"run": {...}} line with whole-run figures for `total`.
+  nlohmann::ordered_json run = nlohmann::ordered_json::object();
+  std::vector<nlohmann::ordered_json> kernels;
+  for (const nlohmann::ordered_json& line : read_launches(launch_log)) {
+    if (line.contains("name")) {
+      kernels.push_back(timing_kernel(line));
+    } else if (line.contains("run")) {
+      run = line["run"];
+    }
+  }
+  // The model logs kernels as they finish; stats.json lists them in launch order.
+  std::stable_sort(kernels.begin(), kernels.end(), [](const auto& a, const auto& b) {
+    return a.at("launch").template get<std::uint64_t>() <
+           b.at("launch").template get<std::uint64_t>();
+  });
+  std::uint64_t warp_insts = 0;
+  std::uint64_t thread_insts = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
+  for (const nlohmann::ordered_json& k : kernels) {
+    warp_insts += k.at("warp_insts").get<std::uint64_t>();
+    thread_insts += k.at("thread_insts").get<std::uint64_t>();
+    spans.emplace_back(k.at("start_cycle").get<std::uint64_t>(),
+                       k.at("end_cycle").get<std::uint64_t>());
+  }
+  const std::uint64_t cycles = busy_cycles(spans);
+  nlohmann::ordered_json doc;
+  doc["warpsim"] = {{"version", kVersion}, {"git", kGitRevision}};
+  doc["mode"] = "timing";
+  doc["program"] = {{"argv", argv}, {"exit_code", result.exit_code}};
+  doc["config"] = resolved.to_json();
+  doc["kernels"] = kernels;
+  doc["total"] = {{"kernels", kernels.size()},
+                  {"cycles", cycles},
+                  {"warp_insts", warp_insts},
+                  {"thread_insts", thread_insts},
+                  {"ipc", ratio(static_cast<double>(thread_insts), static_cast<double>(cycles))}};
+  for (const auto& [key, value] : run.items()) {
+    if (!doc["total"].contains(key)) doc["total"][key] = value;
+  }
+  doc["sim"] = {{"wall_s", result.wall_s},
+                {"warp_insts_per_s", ratio(static_cast<double>(warp_insts), result.wall_s)},
+                {"cycles_per_s", ratio(static_cast<double>(cycles), result.wall_s)},
+                {"peak_rss_mb", result.peak_rss_mb}};
+  return doc;
+}
+
 std::string kernel_summary(const nlohmann::ordered_json& stats, std::size_t limit) {
   std::string text;
   const auto& kernels = stats.at("kernels");
   for (std::size_t i = 0; i < kernels.size() && i < limit; ++i) {
     const auto& k = kernels[i];
+    const std::string timing =
+        k.at("cycles").is_null()
+            ? std::string()
+            : fmt::format("{} cycles, IPC {:.2f}, ", k["cycles"].get<std::uint64_t>(),
+                          k.at("ipc").get<double>());
     text += fmt::format(
-        "warpsim: kernel {} {} grid ({},{},{}) block ({},{},{}): {} warp insts, "
+        "warpsim: kernel {} {} grid ({},{},{}) block ({},{},{}): {}{} warp insts, "
         "{} thread insts\n",
         k.at("launch").get<std::uint64_t>(), k.at("name").get<std::string>(),
         k["grid"][0].get<unsigned>(), k["grid"][1].get<unsigned>(), k["grid"][2].get<unsigned>(),
         k["block"][0].get<unsigned>(), k["block"][1].get<unsigned>(), k["block"][2].get<unsigned>(),
-        k.at("warp_insts").get<std::uint64_t>(), k.at("thread_insts").get<std::uint64_t>());
+        timing, k.at("warp_insts").get<std::uint64_t>(), k.at("thread_insts").get<std::uint64_t>());
   }
   if (kernels.size() > limit) {
     text += fmt::format("warpsim: ... and {} more kernel launches (all in stats.json)\n",

@@ -37,7 +37,15 @@ nlohmann::ordered_json functional_stats(const ConfigNode& resolved,
                                         const std::filesystem::path& launch_log,
                                         const ProgramResult& result);
 
-// One line per kernel launch for stderr (the first `limit`, then a count of the rest).
+// stats.json for a timing-mode run: each kernel's cycles, IPC and the timing model's figures,
+// in launch order; `total.cycles` counts the cycles during which any kernel ran (docs/stats.md).
+nlohmann::ordered_json timing_stats(const ConfigNode& resolved,
+                                    const std::vector<std::string>& argv,
+                                    const std::filesystem::path& launch_log,
+                                    const ProgramResult& result);
+
+// One line per kernel launch for stderr (the first `limit`, then a count of the rest), with its
+// cycles and IPC in timing mode.
 std::string kernel_summary(const nlohmann::ordered_json& stats, std::size_t limit);
 
 }  // namespace warpsim::app

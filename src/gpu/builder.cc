@@ -1,6 +1,11 @@
 #include "gpu/builder.h"
 
 #include <stdexcept>
+#include <string>
+
+#include "gpu/memory_stub.h"
+#include "sm/cta_dispatch.h"
+#include "sm/sm.h"
 
 namespace warpsim {
 
@@ -16,6 +21,43 @@ ClockDomainId add_clock(Simulation& sim, const ConfigNode& clocks, const char* k
   }
 }
 
+// Dispatcher first, so that within one instant it runs before the SMs (components run in
+// order of creation): a kernel's start and end snapshots then see whole SM cycles.
+void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
+  Simulation& sim = *gpu.sim;
+  const ConfigNode& gpu_cfg = resolved.at("gpu");
+  const ConfigNode& sm_cfg = resolved.at("sm");
+  const ConfigNode& mem_cfg = resolved.at("memory");
+  const std::uint32_t sms = gpu.description.sm_count;
+  gpu.dispatcher = &sim.add<CtaDispatcher>(
+      "gpu.dispatch", gpu.clocks.core, gpu.description,
+      static_cast<std::uint32_t>(gpu_cfg.at("max_concurrent_kernels").as_uint()),
+      gpu_cfg.at("cta_scheduler"));
+  for (std::uint32_t i = 0; i < sms; ++i) {
+    gpu.sms.push_back(&sim.add<Sm>("gpu.sm[" + std::to_string(i) + "]", gpu.clocks.core, i,
+                                   *gpu.sm_config, sm_cfg));
+  }
+  gpu.memory =
+      &sim.add<MemoryStub>("gpu.memory", gpu.clocks.core, sms,
+                           static_cast<std::uint32_t>(mem_cfg.at("latency").as_uint()),
+                           static_cast<std::uint32_t>(mem_cfg.at("requests_per_cycle").as_uint()));
+  const SmConfig& c = *gpu.sm_config;
+  for (std::uint32_t i = 0; i < sms; ++i) {
+    const std::string n = "[" + std::to_string(i) + "]";
+    Sm& sm = *gpu.sms[i];
+    auto& to_sm = sim.connect<CtaAssignment>("cta_dispatch" + n, *gpu.dispatcher, sm,
+                                             LinkParams{c.max_ctas, 1, 1});
+    auto& retired = sim.connect<CtaRetired>("cta_retire" + n, sm, *gpu.dispatcher,
+                                            LinkParams{c.max_ctas, 1, c.max_ctas});
+    auto& req = sim.connect<MemRequest>("sm_to_mem" + n, sm, *gpu.memory,
+                                        LinkParams{16, 1, c.ldst.requests_per_cycle + 1});
+    auto& rep = sim.connect<MemReply>("mem_to_sm" + n, *gpu.memory, sm, LinkParams{64, 1, 64});
+    gpu.dispatcher->connect(i, &to_sm, &retired);
+    gpu.memory->connect(i, &req, &rep);
+    sm.connect(SmLinks{&to_sm, &retired, &req, &rep});
+  }
+}
+
 }  // namespace
 
 BuiltGpu build_gpu(const ConfigNode& resolved) {
@@ -26,6 +68,8 @@ BuiltGpu build_gpu(const ConfigNode& resolved) {
   options.root = "gpu";
 
   BuiltGpu gpu;
+  gpu.sm_config = std::make_unique<SmConfig>(read_sm_config(resolved.at("sm")));
+  gpu.description = describe_gpu(resolved);
   gpu.sim = std::make_unique<Simulation>(options);
   const ConfigNode& clocks = resolved.at("clocks");
   // The core clock is added first: the watchdog counts in its cycles.
@@ -33,6 +77,7 @@ BuiltGpu build_gpu(const ConfigNode& resolved) {
   gpu.clocks.icnt = add_clock(*gpu.sim, clocks, "icnt_mhz", "icnt");
   gpu.clocks.l2 = add_clock(*gpu.sim, clocks, "l2_mhz", "l2");
   gpu.clocks.dram = add_clock(*gpu.sim, clocks, "dram_mhz", "dram");
+  build_core(gpu, resolved);
   return gpu;
 }
 

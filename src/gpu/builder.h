@@ -1,12 +1,19 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
+#include "gpu/gpu_description.h"
 #include "sim/clock.h"
 #include "sim/config_node.h"
 #include "sim/simulation.h"
+#include "sm/sm_config.h"
 
 namespace warpsim {
+
+class CtaDispatcher;
+class MemoryStub;
+class Sm;
 
 struct GpuClocks {
   ClockDomainId core = 0;
@@ -16,10 +23,16 @@ struct GpuClocks {
 };
 
 // A GPU model built from a resolved config (resolve_config against gpu_schema()). Owns the
-// Simulation; the builder is the only code that creates components and wires Links.
+// Simulation; the builder is the only code that creates components and wires Links. The
+// numbers the components read live here too, declared first so they outlive the components.
 struct BuiltGpu {
+  std::unique_ptr<SmConfig> sm_config;
+  GpuDescription description;
   std::unique_ptr<Simulation> sim;
   GpuClocks clocks;
+  CtaDispatcher* dispatcher = nullptr;
+  std::vector<Sm*> sms;
+  MemoryStub* memory = nullptr;
 };
 
 // Throws ConfigError for values the schema cannot check on its own.

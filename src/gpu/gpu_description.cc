@@ -1,6 +1,7 @@
 #include "gpu/gpu_description.h"
 
 #include <charconv>
+#include <string>
 #include <string_view>
 
 namespace warpsim {
@@ -30,6 +31,48 @@ std::uint32_t as_u32(const ConfigNode& node) {
   return static_cast<std::uint32_t>(value);
 }
 
+// Carve-outs must rise strictly and end at the SM's shared_memory, the largest split.
+void read_carveouts(const ConfigNode& sm, GpuDescription& gpu) {
+  const ConfigNode& node = sm.at("shared_carveouts");
+  for (const std::int64_t bytes : node.as_int_list()) {
+    if (!gpu.shared_carveouts.empty() &&
+        static_cast<std::uint64_t>(bytes) <= gpu.shared_carveouts.back()) {
+      throw node.error("carve-outs must be listed from the smallest up, each once");
+    }
+    gpu.shared_carveouts.push_back(static_cast<std::uint64_t>(bytes));
+  }
+  if (!gpu.shared_carveouts.empty() && gpu.shared_carveouts.back() != gpu.shared_per_sm) {
+    throw node.error("the largest carve-out must be the SM's shared_memory (" +
+                     std::to_string(gpu.shared_per_sm) + " bytes)");
+  }
+  gpu.shared_carveout_choice = sm.at("shared_carveout_choice").as_string() == "largest"
+                                   ? CarveoutChoice::kLargest
+                                   : CarveoutChoice::kSmallest;
+}
+
+void read_occupancy_rules(const ConfigNode& sm, GpuDescription& gpu) {
+  gpu.max_threads_per_cta = as_u32(sm.at("max_threads_per_cta"));
+  if (gpu.max_threads_per_cta > gpu.max_threads_per_sm) {
+    throw sm.at("max_threads_per_cta").error("is larger than the SM's max_threads");
+  }
+  gpu.max_registers_per_cta = as_u32(sm.at("max_registers_per_cta"));
+  if (gpu.max_registers_per_cta > gpu.registers_per_sm) {
+    throw sm.at("max_registers_per_cta").error("is larger than the SM's registers");
+  }
+  gpu.max_registers_per_thread = as_u32(sm.at("max_registers_per_thread"));
+  gpu.register_allocation_unit = as_u32(sm.at("register_allocation_unit"));
+  gpu.register_allocation_granularity =
+      sm.at("register_allocation_granularity").as_string() == "cta" ? RegisterGranularity::kCta
+                                                                    : RegisterGranularity::kWarp;
+  gpu.register_file_partitions = as_u32(sm.at("register_file_partitions"));
+  for (const std::int64_t count : sm.at("registers_in_double_units").as_int_list()) {
+    gpu.registers_in_double_units.push_back(static_cast<std::uint32_t>(count));
+  }
+  gpu.shared_allocation_unit = sm.at("shared_allocation_unit").as_size();
+  gpu.reserved_shared_per_cta = sm.at("reserved_shared_per_cta").as_size();
+  read_carveouts(sm, gpu);
+}
+
 }  // namespace
 
 GpuDescription describe_gpu(const ConfigNode& resolved) {
@@ -50,6 +93,7 @@ GpuDescription describe_gpu(const ConfigNode& resolved) {
   if (gpu.max_shared_per_cta > gpu.shared_per_sm) {
     throw sm.at("max_shared_per_cta").error("is larger than the SM's shared_memory");
   }
+  read_occupancy_rules(sm, gpu);
   const ConfigNode& device = resolved.at("device");
   gpu.global_memory = device.at("global_memory").as_size();
   gpu.l2_size = device.at("l2_size").as_size();

@@ -6,10 +6,16 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sim/config_node.h"
 
 namespace warpsim {
+
+// How an SM hands out registers: to each warp (compute capability 2.0 on) or to a whole CTA.
+enum class RegisterGranularity : std::uint8_t { kWarp, kCta };
+// Which carve-out of the unified L1/shared array a kernel gets when it sets no preference.
+enum class CarveoutChoice : std::uint8_t { kSmallest, kLargest };
 
 struct GpuDescription {
   std::string name;         // the preset's short name ("h100")
@@ -23,6 +29,18 @@ struct GpuDescription {
   std::uint32_t registers_per_sm = 0;
   std::uint64_t shared_per_sm = 0;
   std::uint64_t max_shared_per_cta = 0;
+  // The occupancy calculator's architecture facts (sm/occupancy.h, docs/timing.md).
+  std::uint32_t max_threads_per_cta = 1024;
+  std::uint32_t max_registers_per_cta = 0;
+  std::uint32_t max_registers_per_thread = 0;
+  std::uint32_t register_allocation_unit = 256;
+  RegisterGranularity register_allocation_granularity = RegisterGranularity::kWarp;
+  std::uint32_t register_file_partitions = 4;
+  std::vector<std::uint32_t> registers_in_double_units;  // per-thread counts (a Fermi quirk)
+  std::uint64_t shared_allocation_unit = 256;
+  std::uint64_t reserved_shared_per_cta = 0;
+  std::vector<std::uint64_t> shared_carveouts;  // bytes, ascending; empty: a fixed split
+  CarveoutChoice shared_carveout_choice = CarveoutChoice::kSmallest;
   std::uint64_t global_memory = 0;
   std::uint64_t l2_size = 0;
   std::uint32_t memory_bus_bits = 0;

@@ -1,5 +1,7 @@
 #include "gpu/gpu_schema.h"
 
+#include "sm/sm_schema.h"
+
 namespace warpsim {
 
 namespace {
@@ -29,7 +31,7 @@ SectionSpec clocks_section() {
 }
 
 SectionSpec sm_section() {
-  return SectionSpec{
+  SectionSpec section{
       "sm",
       "Streaming multiprocessors.",
       {required("count", ParamType::kUint, "number of SMs", 1),
@@ -43,9 +45,60 @@ SectionSpec sm_section() {
        required("shared_memory", ParamType::kSize, "shared memory per SM (the largest carve-out)",
                 1024),
        required("max_shared_per_cta", ParamType::kSize,
-                "shared memory one thread block may use (with the opt-in attribute)", 1024)},
-      {},
-      {}};
+                "shared memory one thread block may use (with the opt-in attribute)", 1024),
+       with_default("max_threads_per_cta", ParamType::kUint, "threads one thread block may have",
+                    "1024", 1),
+       required("max_registers_per_cta", ParamType::kUint,
+                "32-bit registers one thread block may be allocated", 1),
+       ParamSpec{.name = "max_registers_per_thread",
+                 .type = ParamType::kUint,
+                 .description = "registers one thread may use; a kernel needing more cannot launch",
+                 .min = 1,
+                 .max = 255},
+       required("register_allocation_unit", ParamType::kUint,
+                "registers are allocated in multiples of this many (per warp or per block)", 1),
+       ParamSpec{.name = "register_allocation_granularity",
+                 .type = ParamType::kString,
+                 .description = "what registers are allocated to: each warp, or a whole block",
+                 .choices = {"warp", "cta"}},
+       ParamSpec{.name = "register_file_partitions",
+                 .type = ParamType::kUint,
+                 .description = "register file partitions (one per warp scheduler): a warp's "
+                                "registers come from one, so the warps an SM holds are a multiple "
+                                "of this",
+                 .min = 1,
+                 .max = 8},
+       ParamSpec{.name = "registers_in_double_units",
+                 .type = ParamType::kIntList,
+                 .description = "per-thread register counts whose warps are allocated in twice "
+                                "register_allocation_unit (a Fermi quirk)",
+                 .default_value = "[]",
+                 .min = 1,
+                 .max = 255},
+       required("shared_allocation_unit", ParamType::kSize,
+                "a block's shared memory is allocated in multiples of this", 1),
+       required("reserved_shared_per_cta", ParamType::kSize,
+                "shared memory the driver reserves for each block (1 KiB from compute capability "
+                "8.0)",
+                0),
+       ParamSpec{.name = "shared_carveouts",
+                 .type = ParamType::kIntList,
+                 .description = "sizes (bytes; KiB suffixes allowed) the unified L1/shared array "
+                                "can give shared memory, smallest first, the last being "
+                                "shared_memory; [] when the split is fixed",
+                 .default_value = "[]",
+                 .min = 0},
+       ParamSpec{.name = "shared_carveout_choice",
+                 .type = ParamType::kString,
+                 .description = "the carve-out a kernel without a preference gets: the smallest "
+                                "that still holds the most blocks (the driver from Volta on), or "
+                                "the largest (Fermi's default 48 KiB of shared memory)",
+                 .default_value = "smallest",
+                 .choices = {"smallest", "largest"}}},
+      sm_timing_sections(),
+      sm_policy_slots()};
+  for (ParamSpec& param : sm_timing_params()) section.params.push_back(std::move(param));
+  return section;
 }
 
 SectionSpec device_section() {
@@ -82,7 +135,8 @@ SectionSpec build_root() {
   root.name = "";
   root.description = "A GPU to simulate.";
   root.params = {required("name", ParamType::kString, "short name of the GPU model")};
-  root.sections = {clocks_section(), sm_section(), device_section(), sim_section()};
+  root.sections = {clocks_section(),      gpu_section(),    sm_section(),
+                   memory_stub_section(), device_section(), sim_section()};
   return root;
 }
 

@@ -201,7 +201,7 @@ std::optional<int> device_attribute(const cudaDeviceProp& p, cudaDeviceAttr attr
 
 extern "C" cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
   using warpsim::runtime::Runtime;
-  return warpsim::runtime::api_call([&](Runtime& rt) {
+  return warpsim::runtime::api_call_without_sync([&](Runtime& rt) {
     if (value == nullptr) return cudaErrorInvalidValue;
     if (device != 0) return cudaErrorInvalidDevice;
     const std::optional<int> found = warpsim::runtime::device_attribute(rt.properties(), attr);

@@ -93,6 +93,7 @@ const cudaDeviceProp& Runtime::properties() {
 }  // namespace warpsim::runtime
 
 using warpsim::runtime::api_call;
+using warpsim::runtime::api_call_without_sync;
 using warpsim::runtime::Runtime;
 
 extern "C" {
@@ -107,7 +108,7 @@ cudaError_t cudaDeviceReset(void) {
 }
 
 cudaError_t cudaGetDeviceCount(int* count) {
-  return api_call([&](Runtime&) {
+  return api_call_without_sync([&](Runtime&) {
     if (count == nullptr) return cudaErrorInvalidValue;
     *count = 1;
     return cudaSuccess;
@@ -115,7 +116,7 @@ cudaError_t cudaGetDeviceCount(int* count) {
 }
 
 cudaError_t cudaGetDevice(int* device) {
-  return api_call([&](Runtime&) {
+  return api_call_without_sync([&](Runtime&) {
     if (device == nullptr) return cudaErrorInvalidValue;
     *device = 0;
     return cudaSuccess;
@@ -127,7 +128,7 @@ cudaError_t cudaSetDevice(int device) {
 }
 
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     if (prop == nullptr) return cudaErrorInvalidValue;
     if (device != 0) return cudaErrorInvalidDevice;
     *prop = rt.properties();

@@ -1,8 +1,9 @@
 // Kernel attributes and occupancy: cudaFuncGetAttributes/SetAttribute/SetCacheConfig, the
 // kernel's name and parameter layout, and the cudaOccupancy* calls. The numbers come from the
-// kernel's decoded code (kernel_resources.h); its register count is an estimate from the PTX,
-// since ptxas's register allocation is not modeled. The carveout and cache preferences are
-// kept and reported but change nothing: the functional model has no L1/shared split.
+// kernel's decoded code (kernel_resources.h); registers and local memory per thread come from
+// ptxas where it can assemble the kernel for the simulated GPU, else from an estimate
+// (measured_resources.cc). The carveout and cache preferences are kept and reported but change
+// nothing: the functional model has no L1/shared split.
 
 #include "runtime/kernel_resources.h"
 #include "runtime/occupancy.h"
@@ -18,15 +19,6 @@ const KernelResources& resources(Runtime& rt, const func::FunctionCode& kernel) 
     settings.resources = module != nullptr ? measure_kernel(*module, kernel) : KernelResources{};
   }
   return *settings.resources;
-}
-
-std::uint32_t registers(Runtime& rt, const func::FunctionCode& kernel) {
-  FunctionSettings& settings = rt.function_settings(kernel);
-  if (!settings.registers) {
-    const func::LoadedModule* module = module_of(rt.device(), kernel);
-    settings.registers = module != nullptr ? estimate_registers(*module, kernel) : 0;
-  }
-  return *settings.registers;
 }
 
 // Until the program raises it, a kernel may use what is left of the 48 KiB every device offers
@@ -45,8 +37,9 @@ void fill_attributes(Runtime& rt, const func::FunctionCode& kernel, cudaFuncAttr
   a = cudaFuncAttributes{};
   a.sharedSizeBytes = r.static_shared;
   a.constSizeBytes = r.const_bytes;
-  a.localSizeBytes = r.local_bytes;
-  a.numRegs = static_cast<int>(registers(rt, kernel));
+  const MeasuredResources& measured = measured_resources(rt, kernel);
+  a.localSizeBytes = measured.local_bytes;
+  a.numRegs = static_cast<int>(measured.registers);
   a.maxThreadsPerBlock = kernel_limits(rt, kernel).max_threads;
   // PTX is compiled for the simulated device when loaded, so the binary is the device's.
   a.binaryVersion = p.major * 10 + p.minor;
@@ -117,15 +110,16 @@ cudaError_t set_attribute(Runtime& rt, const func::FunctionCode& kernel, cudaFun
 KernelLimits kernel_limits(Runtime& rt, const func::FunctionCode& kernel) {
   const KernelResources& r = resources(rt, kernel);
   KernelLimits limits;
-  limits.registers = registers(rt, kernel);
+  limits.registers = measured_resources(rt, kernel).registers;
   limits.static_shared = r.static_shared;
   limits.max_dynamic_shared = max_dynamic_shared(rt, kernel);
-  limits.max_threads = max_threads_per_block(rt.properties(), limits.registers, r.launch_bound);
+  limits.max_threads = max_threads_per_block(rt.gpu(), limits.registers, r.launch_bound);
   return limits;
 }
 
-// Only what the kernel's attributes fix is enforced here. The register estimate is not: a block
-// it says would run out of registers may still fit what ptxas really allocates.
+// Only what the kernel's attributes fix is enforced here. The register count is not: an estimate
+// may say a block runs out of registers where what ptxas allocates fits. (Timing mode checks
+// ptxas's numbers at launch, measured_resources.cc.)
 cudaError_t check_kernel_launch(Runtime& rt, const func::FunctionCode& kernel,
                                 const func::LaunchConfig& config) {
   const KernelResources& r = resources(rt, kernel);
@@ -141,13 +135,14 @@ cudaError_t check_kernel_launch(Runtime& rt, const func::FunctionCode& kernel,
 }  // namespace warpsim::runtime
 
 using warpsim::runtime::api_call;
+using warpsim::runtime::api_call_without_sync;
 using warpsim::runtime::Runtime;
 using FunctionCode = warpsim::func::FunctionCode;
 
 extern "C" {
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     if (attr == nullptr) return cudaErrorInvalidValue;
     const FunctionCode* kernel = rt.find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
@@ -177,7 +172,7 @@ cudaError_t cudaFuncSetCacheConfig(const void* func, cudaFuncCache cacheConfig) 
 }
 
 cudaError_t cudaFuncGetName(const char** name, const void* func) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     if (name == nullptr) return cudaErrorInvalidValue;
     const FunctionCode* kernel = rt.find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
@@ -188,7 +183,7 @@ cudaError_t cudaFuncGetName(const char** name, const void* func) {
 
 cudaError_t cudaFuncGetParamInfo(const void* func, size_t paramIndex, size_t* paramOffset,
                                  size_t* paramSize) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     const FunctionCode* kernel = rt.find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     if (paramOffset == nullptr || paramSize == nullptr) return cudaErrorInvalidValue;
@@ -201,7 +196,7 @@ cudaError_t cudaFuncGetParamInfo(const void* func, size_t paramIndex, size_t* pa
 
 // The kernel handle is the host handle itself, so every call that takes a kernel accepts it.
 cudaError_t cudaGetKernel(cudaKernel_t* kernelPtr, const void* entryFuncAddr) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     if (kernelPtr == nullptr) return cudaErrorInvalidValue;
     if (rt.find_function(entryFuncAddr) == nullptr) return cudaErrorInvalidDeviceFunction;
     *kernelPtr = static_cast<cudaKernel_t>(const_cast<void*>(entryFuncAddr));
@@ -220,7 +215,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlock
                                                                    int blockSize,
                                                                    size_t dynamicSMemSize,
                                                                    unsigned int flags) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     if (numBlocks == nullptr) return cudaErrorInvalidValue;
     const FunctionCode* kernel = rt.find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
@@ -229,20 +224,20 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlock
       return cudaErrorInvalidValue;
     }
     *numBlocks = warpsim::runtime::max_active_blocks(
-        rt.properties(), warpsim::runtime::kernel_limits(rt, *kernel), blockSize, dynamicSMemSize);
+        rt.gpu(), warpsim::runtime::kernel_limits(rt, *kernel), blockSize, dynamicSMemSize);
     return cudaSuccess;
   });
 }
 
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize, const void* func,
                                                       int numBlocks, int blockSize) {
-  return api_call([&](Runtime& rt) {
+  return api_call_without_sync([&](Runtime& rt) {
     if (dynamicSmemSize == nullptr) return cudaErrorInvalidValue;
     const FunctionCode* kernel = rt.find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     if (numBlocks <= 0 || blockSize <= 0) return cudaErrorInvalidValue;
     *dynamicSmemSize = warpsim::runtime::available_dynamic_shared(
-        rt.properties(), warpsim::runtime::kernel_limits(rt, *kernel), numBlocks, blockSize);
+        rt.gpu(), warpsim::runtime::kernel_limits(rt, *kernel), numBlocks, blockSize);
     return cudaSuccess;
   });
 }

@@ -80,7 +80,7 @@ bool register_ptx_file(const char* path) {
 
 void launch(const KernelHandle& kernel, dim3 grid, dim3 block, std::size_t shared_bytes,
             cudaStream_t stream, const void* const* args) {
-  api_call([&](Runtime& rt) {
+  api_call_without_sync([&](Runtime& rt) {
     const auto& code = *static_cast<const func::FunctionCode*>(kernel.code);
     return rt.launch(code, launch_config(grid, block, shared_bytes), {args, kernel.param_count},
                      stream);
@@ -102,7 +102,7 @@ void bad_argument_count(const KernelHandle& kernel, std::size_t given) {
 extern "C" cudaError_t cudaLaunchKernel(const void* func, dim3 gridDim, dim3 blockDim, void** args,
                                         size_t sharedMem, cudaStream_t stream) {
   using warpsim::runtime::Runtime;
-  return warpsim::runtime::api_call([&](Runtime& rt) {
+  return warpsim::runtime::api_call_without_sync([&](Runtime& rt) {
     const warpsim::func::FunctionCode* kernel = rt.find_launchable(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     const std::size_t count = kernel->ir->params.size();

@@ -37,8 +37,8 @@ cudaError_t check_cooperative(Runtime& rt, const void* func, dim3 grid, dim3 blo
   if (volume(block) == 0 || volume(block) > static_cast<std::uint64_t>(p.maxThreadsPerBlock)) {
     return cudaSuccess;
   }
-  const int per_sm =
-      max_active_blocks(p, kernel_limits(rt, *kernel), static_cast<int>(volume(block)), shared);
+  const int per_sm = max_active_blocks(rt.gpu(), kernel_limits(rt, *kernel),
+                                       static_cast<int>(volume(block)), shared);
   if (per_sm == 0) return cudaSuccess;
   const std::uint64_t resident = std::uint64_t(per_sm) * p.multiProcessorCount;
   return volume(grid) > resident ? cudaErrorCooperativeLaunchTooLarge : cudaSuccess;
@@ -98,14 +98,14 @@ cudaError_t read_config(Runtime& rt, const cudaLaunchConfig_t* config, ExtraOpti
 }  // namespace
 }  // namespace warpsim::runtime
 
-using warpsim::runtime::api_call;
+using warpsim::runtime::api_call_without_sync;
 using warpsim::runtime::Runtime;
 
 extern "C" {
 
 cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 gridDim, dim3 blockDim, void** args,
                                         size_t sharedMem, cudaStream_t stream) {
-  const cudaError_t status = api_call([&](Runtime& rt) {
+  const cudaError_t status = api_call_without_sync([&](Runtime& rt) {
     return warpsim::runtime::check_cooperative(rt, func, gridDim, blockDim, sharedMem);
   });
   if (status != cudaSuccess) return status;
@@ -122,8 +122,8 @@ cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 gridDim, dim3 blo
 
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
   warpsim::runtime::ExtraOptions options;
-  const cudaError_t status =
-      api_call([&](Runtime& rt) { return warpsim::runtime::read_config(rt, config, options); });
+  const cudaError_t status = api_call_without_sync(
+      [&](Runtime& rt) { return warpsim::runtime::read_config(rt, config, options); });
   if (status != cudaSuccess) return status;
   const cudaError_t launched =
       options.cooperative

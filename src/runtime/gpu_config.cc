@@ -1,6 +1,7 @@
 // Which GPU the CUDA runtime presents: `warpsim run` resolves the user's --gpu/-c/--set into a
 // config file and names it in $WARPSIM_CONFIG; a program started some other way (the library on
-// LD_LIBRARY_PATH by hand) gets the default preset.
+// LD_LIBRARY_PATH by hand) gets the default preset. The file is already resolved; resolving it
+// again fills nothing new but gives the ConfigNode the timing model is built from.
 
 #include <cstdlib>
 #include <exception>
@@ -28,10 +29,21 @@ ConfigNode resolved_config() {
 
 }  // namespace
 
+const ConfigNode& Runtime::config() {
+  if (config_ == nullptr) {
+    try {
+      config_ = std::make_unique<ConfigNode>(resolved_config());
+    } catch (const std::exception& e) {
+      fatal(fmt::format("cannot read the GPU configuration: {}", e.what()));
+    }
+  }
+  return *config_;
+}
+
 const GpuDescription& Runtime::gpu() {
   if (gpu_ == nullptr) {
     try {
-      gpu_ = std::make_unique<GpuDescription>(describe_gpu(resolved_config()));
+      gpu_ = std::make_unique<GpuDescription>(describe_gpu(config()));
     } catch (const std::exception& e) {
       fatal(fmt::format("cannot read the GPU configuration: {}", e.what()));
     }

@@ -91,7 +91,7 @@ void load_fatbin(Runtime& rt, Registration& reg, const void* wrapper) {
 }  // namespace
 }  // namespace warpsim::runtime
 
-using warpsim::runtime::api_call;
+using warpsim::runtime::api_call_without_sync;
 using warpsim::runtime::Runtime;
 namespace rt_ns = warpsim::runtime;
 
@@ -185,7 +185,7 @@ cudaError_t __cudaPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sh
 // CUDA 13's stubs look a kernel up once, then launch through the handle. The host function's
 // address serves as the handle: every API that takes a kernel accepts either.
 cudaError_t __cudaGetKernel(cudaKernel_t* kernel, const void* hostFun) {
-  return api_call([&](Runtime&) {
+  return api_call_without_sync([&](Runtime&) {
     if (kernel == nullptr) return cudaErrorInvalidValue;
     *kernel = reinterpret_cast<cudaKernel_t>(const_cast<void*>(hostFun));
     return cudaSuccess;

@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -13,7 +15,7 @@ namespace warpsim::runtime {
 
 namespace {
 
-// The simulated clock behind cudaEventElapsedTime: fixed costs, so timings are reproducible.
+// Functional mode's clock behind cudaEventElapsedTime: fixed costs, so timings are reproducible.
 constexpr std::uint64_t kLaunchOverheadNs = 3000;
 constexpr std::uint64_t kWarpInstsPerNs = 64;  // a GPU issuing a few warp instructions per SM
 constexpr std::uint64_t kCopyBytesPerNs = 16;  // a PCIe-class link
@@ -43,11 +45,16 @@ Runtime& Runtime::instance() {
   return *runtime;
 }
 
-void Runtime::fatal(std::string_view message) {
+void Runtime::fatal(std::string_view message, int status) {
   std::cout.flush();
   std::fflush(stdout);
   std::fprintf(stderr, "warpsim: %.*s\n", static_cast<int>(message.size()), message.data());
-  std::exit(2);
+  // exit() from inside an exit handler (the timing model's drain at exit) is undefined.
+  if (instance().exiting_) {
+    std::fflush(stderr);
+    std::_Exit(status);
+  }
+  std::exit(status);
 }
 
 namespace {
@@ -65,23 +72,36 @@ void Runtime::add_ptx_file(std::string path) {
 
 void Runtime::add_ptx_text(std::string text, std::string name) {
   ptx_texts_.emplace_back(std::move(text), std::move(name));
-  if (device_ != nullptr) load_text(ptx_texts_.back().first, ptx_texts_.back().second);
+  if (device_ != nullptr) load_text(ptx_texts_.size() - 1);
 }
 
 void Runtime::load_file(const std::string& path) {
   try {
-    device_->load_module_file(path);
+    module_sources_.emplace(&device_->load_module_file(path), path);
   } catch (const std::exception& e) {
     fatal(fmt::format("cannot load the device code: {}", e.what()));
   }
 }
 
-void Runtime::load_text(const std::string& text, const std::string& name) {
+void Runtime::load_text(std::size_t index) {
   try {
-    device_->load_module(text, name);
+    module_sources_.emplace(
+        &device_->load_module(ptx_texts_[index].first, ptx_texts_[index].second), index);
   } catch (const std::exception& e) {
     fatal(fmt::format("cannot load the device code: {}", e.what()));
   }
+}
+
+std::string Runtime::module_ptx(const func::LoadedModule& module) const {
+  auto it = module_sources_.find(&module);
+  if (it == module_sources_.end()) return {};
+  if (const std::size_t* index = std::get_if<std::size_t>(&it->second)) {
+    return ptx_texts_[*index].first;
+  }
+  std::ifstream in(std::get<std::string>(it->second), std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 void Runtime::load_modules() {
@@ -92,7 +112,7 @@ void Runtime::load_modules() {
   std::vector<std::string> files = ptx_files_;
   if (const char* path = ptx_override()) files.assign(1, path);
   for (const std::string& path : files) load_file(path);
-  for (const auto& [text, name] : ptx_texts_) load_text(text, name);
+  for (std::size_t i = 0; i < ptx_texts_.size(); ++i) load_text(i);
 }
 
 func::Device& Runtime::device() {
@@ -197,6 +217,7 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
   if (cudaError_t error = check_kernel_launch(*this, kernel, config); error != cudaSuccess) {
     return error;
   }
+  if (timing_mode()) return queue_launch(kernel, config, args, stream);
   func::LaunchResult result;
   try {
     result = device().launch(kernel, config, args);
@@ -209,6 +230,7 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
 }
 
 void Runtime::account_copy(std::size_t bytes) {
+  if (timing_mode()) return;  // the timing model has no copy engine: copies take no time
   clock_ns_ += kCopyOverheadNs + bytes / kCopyBytesPerNs;
 }
 

@@ -4,10 +4,13 @@
 // the program's PTX loaded on first use, the handle registries (kernels, module variables,
 // streams, events, arrays), the last error, and a simulated clock for events.
 //
-// Execution is synchronous: a launch or copy runs to completion inside the call, whatever its
-// stream, so streams and events are bookkeeping and every query reports completion. A fault in
-// the simulated program (or PTX the simulator cannot load) is fatal: the message goes to stderr
-// and the process exits with status 2, as a sticky CUDA error would poison the context.
+// Functional mode (the default): a launch or copy runs to completion inside the call, whatever
+// its stream, so streams and events are bookkeeping and every query reports completion. Timing
+// mode ($WARPSIM_MODE=timing, timing_mode.cc): launches are queued on the cycle-level GpuModel
+// and run when the host next synchronizes, which every API call other than a launch or a pure
+// query does, as does the end of the process. A fault in the simulated program (or PTX the
+// simulator cannot load) is fatal: the message goes to stderr and the process exits with status
+// 2, as a sticky CUDA error would poison the context.
 //
 // The CUDA runtime API is global by nature, so this is the one global object of warpsim: it is
 // created on first use and never destroyed (programs may call the API from static destructors).
@@ -23,14 +26,19 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "func/device.h"
 #include "func/texture.h"
 #include "gpu/gpu_description.h"
+#include "gpu/gpu_model.h"
+#include "ptx/ptxas.h"
 #include "runtime/include/cuda_runtime.h"
 #include "runtime/include/warpsim_functional.h"
 #include "runtime/settings.h"
+#include "sim/config_node.h"
 
 struct CUstream_st {
   unsigned int flags = 0;
@@ -83,7 +91,8 @@ class Runtime {
  public:
   static Runtime& instance();
   std::recursive_mutex& mutex() { return mutex_; }
-  [[noreturn]] static void fatal(std::string_view message);
+  // Prints "warpsim: MESSAGE" and exits with `status` (2: the simulated program failed).
+  [[noreturn]] static void fatal(std::string_view message, int status = 2);
 
   // Device code: PTX files (or texts) loaded, in this order, when the device is first needed
   // (or at once when it already exists). The WARPSIM_PTX environment variable, when set,
@@ -95,7 +104,13 @@ class Runtime {
   const cudaDeviceProp& properties();
   // The simulated GPU: the resolved config `warpsim run` names in $WARPSIM_CONFIG, else the
   // default preset (gpu_config.cc). A bad config is fatal.
+  const ConfigNode& config();
   const GpuDescription& gpu();
+  // The PTX text a loaded module was made from (for ptxas); empty when it is unknown.
+  std::string module_ptx(const func::LoadedModule& module) const;
+  // What `ptxas -v` reports for a module's kernels, assembled for the simulated GPU once per
+  // module (measured_resources.cc); nullptr when ptxas is missing or cannot assemble it.
+  const std::map<std::string, ptx::PtxasResources>* ptxas_report(const func::LoadedModule& module);
 
   // Device code registered by nvcc's host code (registration.cc): a kernel handle whose fatbin
   // had no usable PTX maps to the message that explains it.
@@ -124,12 +139,21 @@ class Runtime {
   cudaError_t take_last_error();
   cudaError_t peek_last_error() const;
 
-  // Runs a kernel to completion; a fault in it is fatal. Checks the configuration first.
+  // Checks the configuration, then runs the kernel to completion (functional mode) or queues it
+  // on the timing model (timing mode). A fault in it is fatal.
   cudaError_t launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                      std::span<const void* const> args, cudaStream_t stream);
-  // Simulated time for events: advanced by launches and copies, never by the wall clock.
+  // Simulated time for events, never the wall clock: in functional mode a nominal cost per launch
+  // and per copied byte; in timing mode the timing model's core cycles over the core clock.
   void account_copy(std::size_t bytes);
-  std::uint64_t now_ns() const { return clock_ns_; }
+  std::uint64_t now_ns();
+
+  // Timing mode (timing_mode.cc). sync_point() is where the host waits for the device: every
+  // queued kernel runs to completion and is logged. Nothing to do in functional mode.
+  bool timing_mode();
+  void sync_point() {
+    if (model_ != nullptr) drain();
+  }
 
   bool valid_stream(cudaStream_t stream) const;
   HandleTable<CUstream_st>& streams() { return streams_; }
@@ -154,12 +178,28 @@ class Runtime {
   Runtime() = default;
   void load_modules();
   void load_file(const std::string& path);
-  void load_text(const std::string& text, const std::string& name);
+  void load_text(std::size_t index);
+  // Timing mode (timing_mode.cc).
+  struct QueuedLaunch {
+    const func::FunctionCode* kernel = nullptr;
+    func::LaunchConfig config;
+  };
+  cudaError_t queue_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
+                           std::span<const void* const> args, cudaStream_t stream);
+  GpuModel& model();
+  void drain();
+  void log_finished(const std::vector<KernelResult>& finished);
+  static void drain_at_exit();
 
   std::recursive_mutex mutex_;  // recursive: fatal() may run static destructors that call the API
   std::unique_ptr<func::Device> device_;
   std::unique_ptr<cudaDeviceProp> properties_;
+  std::unique_ptr<ConfigNode> config_;
   std::unique_ptr<GpuDescription> gpu_;
+  // Where each loaded module's PTX came from: a file path, or an index into ptx_texts_.
+  std::map<const func::LoadedModule*, std::variant<std::string, std::size_t>> module_sources_;
+  std::map<const func::LoadedModule*, std::optional<std::map<std::string, ptx::PtxasResources>>>
+      ptxas_reports_;
   std::map<const void*, std::string> missing_code_;
   std::vector<std::string> ptx_files_;
   std::vector<std::pair<std::string, std::string>> ptx_texts_;  // (text, name)
@@ -175,15 +215,25 @@ class Runtime {
   DeviceSettings settings_;
   std::map<const func::FunctionCode*, FunctionSettings> function_settings_;
   std::uint64_t clock_ns_ = 0;
+  // Timing mode: the model (created at the first launch), what each queued launch was, whether
+  // the model failed (it is never run again), and whether a drain is under way.
+  std::optional<bool> timing_;
+  std::unique_ptr<GpuModel> model_;
+  std::map<std::uint64_t, QueuedLaunch> queued_;
+  bool model_failed_ = false;
+  bool draining_ = false;
+  bool exiting_ = false;  // in the exit handler (fatal() cannot call exit() again)
+  bool run_logged_ = false;
 };
 
 // Runs the body of one API call under the runtime lock and records its result. Running out of
 // (simulated or host) memory is cudaErrorMemoryAllocation; any other exception from the simulator
-// is fatal.
+// is fatal. `synchronize`: the call first waits for the device (Runtime::sync_point).
 template <class Body>
-cudaError_t api_call(Body&& body) {
+cudaError_t run_api_call(bool synchronize, Body&& body) {
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
+  if (synchronize) rt.sync_point();
   try {
     return rt.record(body(rt));
   } catch (const std::bad_alloc&) {
@@ -193,6 +243,21 @@ cudaError_t api_call(Body&& body) {
   } catch (const std::exception& e) {
     Runtime::fatal(e.what());
   }
+}
+
+// Every API call that may touch device state (memory, streams, events, the device itself) is a
+// sync point: in timing mode the queued kernels run first, so the call sees their results.
+// Being conservative costs only concurrency between kernels separated by such a call.
+template <class Body>
+cudaError_t api_call(Body&& body) {
+  return run_api_call(true, std::forward<Body>(body));
+}
+
+// Kernel launches, and queries that read nothing a running kernel could change (device
+// properties and attributes, kernel attributes, occupancy): no sync point.
+template <class Body>
+cudaError_t api_call_without_sync(Body&& body) {
+  return run_api_call(false, std::forward<Body>(body));
 }
 
 // The simulated GPU's clocks in kHz, for cudaDevAttrClockRate and cudaDevAttrMemoryClockRate
@@ -208,9 +273,19 @@ cudaError_t check_kernel_launch(Runtime& rt, const func::FunctionCode& kernel,
 // A kernel's resources and the limits its attributes set, for the occupancy calculation.
 KernelLimits kernel_limits(Runtime& rt, const func::FunctionCode& kernel);
 
-// Appends the launch to $WARPSIM_LAUNCH_LOG when set (launch_log.cc).
+// Appends to $WARPSIM_LAUNCH_LOG when set (launch_log.cc): a functional-mode launch, or a kernel
+// the timing model finished.
 void log_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                 const func::LaunchResult& result);
+void log_kernel_result(const func::FunctionCode& kernel, const func::LaunchConfig& config,
+                       const KernelResult& result);
+// The whole run's figures (GpuModel::run_stats), once, when the program ends.
+void log_run(const nlohmann::ordered_json& run_stats);
+
+// The registers and local memory per thread a kernel's code uses, from ptxas where it can
+// assemble the kernel for the simulated GPU, else estimated from the PTX (measured_resources.cc).
+// cudaFuncGetAttributes, the occupancy API and the timing model all use these numbers.
+const MeasuredResources& measured_resources(Runtime& rt, const func::FunctionCode& kernel);
 
 // Device addresses travel through the API as pointers.
 inline Addr device_address(const void* pointer) { return reinterpret_cast<Addr>(pointer); }

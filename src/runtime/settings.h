@@ -38,6 +38,14 @@ struct KernelResources {
   bool explicit_cluster = false;    // .explicitcluster
 };
 
+// What a kernel's compiled code uses per thread: from ptxas when it can assemble the kernel for
+// the simulated GPU, else estimated from the PTX (measured_resources.cc).
+struct MeasuredResources {
+  std::uint32_t registers = 0;
+  std::uint64_t local_bytes = 0;  // stack frame
+  bool from_ptxas = false;
+};
+
 // What the occupancy calculation needs to know of a kernel (occupancy.h).
 struct KernelLimits {
   std::uint32_t registers = 0;      // per thread
@@ -54,8 +62,8 @@ struct FunctionSettings {
   int cluster_dims[3] = {0, 0, 0};
   int non_portable_cluster_size = 0;
   int cluster_scheduling = cudaClusterSchedulingPolicyDefault;
-  std::optional<KernelResources> resources;  // measured on first use
-  std::optional<std::uint32_t> registers;    // estimated on first use (estimate_registers)
+  std::optional<KernelResources> resources;   // measured on first use
+  std::optional<MeasuredResources> measured;  // on first use (measured_resources)
 };
 
 // The meaningful stream priorities, lower numbers first to run: [greatest, least]

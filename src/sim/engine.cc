@@ -37,7 +37,9 @@ Cycle Engine::cycle_of(ComponentId id) const { return clocks_[slots_[id].clock].
 void Engine::request_wake(ComponentId id, Picos t) {
   Slot& slot = slots_[id];
   const Picos edge = clocks_[slot.clock].edge_at_or_after(std::max(t, now_ + 1));
-  if (edge == slot.last_request || edge == slot.self_wake) {
+  // Deduplicate only against earlier link requests: a self wake-up at the same instant may
+  // still be superseded by the component's next tick, which would lose this request.
+  if (edge == slot.last_request) {
     return;  // that instant is already queued
   }
   slot.last_request = edge;

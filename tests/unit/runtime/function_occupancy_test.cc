@@ -13,37 +13,42 @@ namespace warpsim::runtime {
 namespace {
 
 // An H100 SXM: 64 warps and 32 blocks per SM, 64 Ki registers, 228 KiB of shared memory per SM
-// of which a block may opt in to 227 KiB, 1 KiB reserved per block.
-cudaDeviceProp h100() {
-  cudaDeviceProp p{};
-  p.major = 9;
-  p.minor = 0;
-  p.warpSize = 32;
-  p.maxThreadsPerBlock = 1024;
-  p.maxThreadsPerMultiProcessor = 2048;
-  p.maxBlocksPerMultiProcessor = 32;
-  p.regsPerBlock = 65536;
-  p.regsPerMultiprocessor = 65536;
-  p.sharedMemPerBlock = 48 * 1024;
-  p.sharedMemPerBlockOptin = 227 * 1024;
-  p.sharedMemPerMultiprocessor = 228 * 1024;
-  p.reservedSharedMemPerBlock = 1024;
-  p.multiProcessorCount = 132;
-  return p;
+// of which a block may opt in to 227 KiB, 1 KiB reserved per block; registers in units of 256
+// per warp from four partitions, shared memory in units of 128 bytes.
+GpuDescription h100() {
+  GpuDescription gpu;
+  gpu.cc_major = 9;
+  gpu.cc_minor = 0;
+  gpu.sm_count = 132;
+  gpu.warp_size = 32;
+  gpu.max_threads_per_sm = 2048;
+  gpu.max_ctas_per_sm = 32;
+  gpu.registers_per_sm = 65536;
+  gpu.shared_per_sm = 228 * 1024;
+  gpu.max_shared_per_cta = 227 * 1024;
+  gpu.max_threads_per_cta = 1024;
+  gpu.max_registers_per_cta = 65536;
+  gpu.max_registers_per_thread = 255;
+  gpu.register_allocation_unit = 256;
+  gpu.register_file_partitions = 4;
+  gpu.shared_allocation_unit = 128;
+  gpu.reserved_shared_per_cta = 1024;
+  return gpu;
 }
 
-// A T4: 32 warps and 16 blocks per SM, 64 KiB of shared memory, nothing reserved.
-cudaDeviceProp t4() {
-  cudaDeviceProp p = h100();
-  p.major = 7;
-  p.minor = 5;
-  p.maxThreadsPerMultiProcessor = 1024;
-  p.maxBlocksPerMultiProcessor = 16;
-  p.sharedMemPerBlockOptin = 64 * 1024;
-  p.sharedMemPerMultiprocessor = 64 * 1024;
-  p.reservedSharedMemPerBlock = 0;
-  p.multiProcessorCount = 40;
-  return p;
+// A T4: 32 warps and 16 blocks per SM, 64 KiB of shared memory in units of 256, nothing reserved.
+GpuDescription t4() {
+  GpuDescription gpu = h100();
+  gpu.cc_major = 7;
+  gpu.cc_minor = 5;
+  gpu.sm_count = 40;
+  gpu.max_threads_per_sm = 1024;
+  gpu.max_ctas_per_sm = 16;
+  gpu.shared_per_sm = 64 * 1024;
+  gpu.max_shared_per_cta = 64 * 1024;
+  gpu.shared_allocation_unit = 256;
+  gpu.reserved_shared_per_cta = 0;
+  return gpu;
 }
 
 KernelLimits limits(std::uint32_t registers, std::uint32_t static_shared = 0,

@@ -1,0 +1,93 @@
+#include "gpu/kernel_stats.h"
+
+#include <string>
+
+#include "sm/op_timing.h"
+#include "sm/stall.h"
+
+namespace warpsim {
+
+namespace {
+
+std::uint64_t sum_over_sms(const StatSnapshot& window, std::size_t sms, const std::string& stat) {
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < sms; ++i) {
+    total += window.counter("sm[" + std::to_string(i) + "]." + stat);
+  }
+  return total;
+}
+
+nlohmann::ordered_json sum_group(const StatSnapshot& window, std::size_t sms,
+                                 const std::string& group,
+                                 std::initializer_list<const char*> names) {
+  nlohmann::ordered_json out;
+  for (const char* name : names) out[name] = sum_over_sms(window, sms, group + name);
+  return out;
+}
+
+double ratio(std::uint64_t a, std::uint64_t b) {
+  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+}
+
+}  // namespace
+
+nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& window, std::size_t sms,
+                                    std::uint32_t schedulers) {
+  nlohmann::ordered_json out;
+  const std::uint64_t cycles = k.end_cycle - k.start_cycle;
+  out["cycles"] = cycles;
+  out["start_cycle"] = k.start_cycle;
+  out["end_cycle"] = k.end_cycle;
+  out["ipc"] = ratio(k.thread_insts, cycles);
+  out["warp_ipc"] = ratio(k.warp_insts, cycles);
+  out["occupancy"] = {{"ctas_per_sm", k.occupancy.ctas_per_sm},
+                      {"limiter", occupancy_limiter_name(k.occupancy.limiter)},
+                      {"warps_per_cta", k.occupancy.warps_per_cta},
+                      {"registers_per_thread", k.registers_per_thread},
+                      {"registers_per_cta", k.occupancy.registers_per_cta},
+                      {"shared_per_cta", k.occupancy.shared_per_cta},
+                      {"local_per_thread", k.local_per_thread},
+                      {"resource_source", k.resource_source}};
+  const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers);
+  for (const char* key : {"stalls", "sm", "memory"}) out[key] = common.at(key);
+  return out;
+}
+
+nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cycles,
+                                    std::size_t sms, std::uint32_t schedulers) {
+  nlohmann::ordered_json out;
+  nlohmann::ordered_json stalls;
+  for (const char* name : kStallNames)
+    stalls[name] = sum_over_sms(window, sms, std::string("stalls.") + name);
+  stalls["scheduler_cycles"] = cycles * sms * schedulers;
+  out["stalls"] = stalls;
+  nlohmann::ordered_json sm;
+  sm["active_cycles"] = sum_over_sms(window, sms, "active_cycles");
+  sm["warp_insts"] = sum_over_sms(window, sms, "warp_insts");
+  sm["thread_insts"] = sum_over_sms(window, sms, "thread_insts");
+  sm["ctas"] = sum_over_sms(window, sms, "ctas");
+  nlohmann::ordered_json ops;
+  for (const OpTimingInfo& op : kOpTimingInfo) {
+    ops[op.name] = sum_over_sms(window, sms, std::string("ops.") + op.name);
+  }
+  sm["ops"] = ops;
+  nlohmann::ordered_json icache =
+      sum_group(window, sms, "icache.",
+                {"accesses", "hits", "misses", "miss_merged", "reservation_fail_mshr"});
+  icache["hit_rate"] =
+      ratio(icache["hits"].get<std::uint64_t>(), icache["accesses"].get<std::uint64_t>());
+  sm["icache"] = icache;
+  sm["ldst"] =
+      sum_group(window, sms, "ldst.",
+                {"shared_accesses", "shared_bank_cycles", "const_accesses", "mem_insts",
+                 "mem_requests", "mem_read_requests", "mem_write_requests", "mem_atomic_requests"});
+  out["sm"] = sm;
+  nlohmann::ordered_json memory;
+  for (const char* name : {"requests", "reads", "writes", "atomics", "inst_fetches", "bytes"}) {
+    memory[name] = window.counter(std::string("memory.") + name);
+  }
+  out["memory"] = memory;
+  return out;
+}
+
+}  // namespace warpsim

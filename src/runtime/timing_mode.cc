@@ -1,0 +1,222 @@
+// Timing mode ($WARPSIM_MODE=timing, set by `warpsim run --mode timing`): kernel launches are
+// prepared on the functional device as in functional mode and queued on one cycle-level
+// GpuModel, built from the same resolved config, which runs them when the host synchronizes.
+//
+// The host synchronizes at every API call that is not a launch or a pure query (api_call in
+// runtime.h), and when the process exits: a program that never synchronizes after its last
+// launch still has those kernels run and logged. Kernels launched back to back on different
+// streams therefore overlap in the model as they would on a GPU; anything in between that
+// touches memory, streams or events ends the overlap, which keeps every result the program sees
+// exactly that of functional mode.
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "func/exec_error.h"
+#include "runtime/kernel_names.h"
+#include "runtime/occupancy.h"
+#include "runtime/runtime.h"
+#include "sim/engine.h"
+
+namespace warpsim::runtime {
+namespace {
+
+// The model's stream ids: 0 is the legacy default stream, which orders against every other
+// stream. The per-thread default stream orders like a created stream; it keeps the id
+// cudaStreamGetId reports for it (2), below every created stream's id (3 and up).
+constexpr std::uint64_t kLegacyStream = 0;
+constexpr std::uint64_t kPerThreadStream = 2;
+
+std::uint64_t model_stream(cudaStream_t stream) {
+  if (stream == nullptr || stream == cudaStreamLegacy) return kLegacyStream;
+  if (stream == cudaStreamPerThread) return kPerThreadStream;
+  return stream->id;
+}
+
+std::uint64_t config_uint(const ConfigNode& config, std::string_view section, std::string_view key,
+                          std::uint64_t fallback) {
+  const ConfigNode* s = config.find(section);
+  const ConfigNode* value = s != nullptr ? s->find(key) : nullptr;
+  return value != nullptr ? value->as_uint() : fallback;
+}
+
+// One line on stderr per gpu.progress_cycles simulated cycles, with the rates since the previous
+// line (the host program's own time between kernels counts too).
+ProgressFn progress_printer() {
+  struct Last {
+    std::chrono::steady_clock::time_point time = std::chrono::steady_clock::now();
+    std::uint64_t cycles = 0;
+    std::uint64_t warp_insts = 0;
+  };
+  return [last = Last{}](std::uint64_t cycles, std::uint64_t warp_insts) mutable {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - last.time).count();
+    const double rate = seconds > 0 ? 1.0 / seconds : 0.0;
+    std::fprintf(stderr,
+                 "warpsim: progress: cycle %llu, %llu warp insts (%.0f warp insts/s, %.0f "
+                 "cycles/s)\n",
+                 static_cast<unsigned long long>(cycles),
+                 static_cast<unsigned long long>(warp_insts),
+                 static_cast<double>(warp_insts - last.warp_insts) * rate,
+                 static_cast<double>(cycles - last.cycles) * rate);
+    last = Last{now, cycles, warp_insts};
+  };
+}
+
+// The resources the model books for one CTA. ptxas's numbers are what the hardware would get: a
+// block they do not fit is refused as CUDA refuses it (nullopt). An estimate is only an estimate,
+// so it never fails a launch: it is lowered until one block fits, as ptxas would have to
+// allocate for a kernel launched with such blocks.
+std::optional<KernelResourceInfo> launch_resources(Runtime& rt, const func::FunctionCode& kernel,
+                                                   const func::LaunchConfig& config) {
+  const MeasuredResources& measured = measured_resources(rt, kernel);
+  KernelResourceInfo info{measured.registers, measured.local_bytes,
+                          measured.from_ptxas ? "ptxas" : "estimate"};
+  const auto threads = static_cast<int>(config.block.volume());
+  auto fits = [&](std::uint32_t registers) {
+    return max_threads_per_block(rt.gpu(), registers, 0) >= threads;
+  };
+  if (measured.from_ptxas) {
+    if (!fits(info.registers_per_thread)) return std::nullopt;
+    return info;
+  }
+  while (info.registers_per_thread > 1 && !fits(info.registers_per_thread)) {
+    --info.registers_per_thread;
+  }
+  return info;
+}
+
+}  // namespace
+
+bool Runtime::timing_mode() {
+  if (!timing_) {
+    const char* env = std::getenv("WARPSIM_MODE");
+    const std::string_view mode = env != nullptr ? env : "";
+    if (mode.empty() || mode == "functional") {
+      timing_ = false;
+    } else if (mode == "timing") {
+      timing_ = true;
+    } else {
+      fatal(fmt::format("WARPSIM_MODE is '{}'; expected 'timing' or 'functional'", mode));
+    }
+  }
+  return *timing_;
+}
+
+std::uint64_t Runtime::now_ns() {
+  if (!timing_mode()) return clock_ns_;
+  if (model_ == nullptr) return 0;
+  const double mhz = gpu().core_mhz;  // cycles per microsecond
+  return mhz > 0 ? static_cast<std::uint64_t>(static_cast<double>(model_->cycle()) * 1e3 / mhz) : 0;
+}
+
+GpuModel& Runtime::model() {
+  if (model_ == nullptr) {
+    try {
+      model_ = std::make_unique<GpuModel>(config());
+    } catch (const std::exception& e) {
+      fatal(fmt::format("cannot build the timing model: {}", e.what()));
+    }
+    if (const char* env = std::getenv("WARPSIM_PROGRESS"); env != nullptr && *env == '1') {
+      model_->set_progress(progress_printer(),
+                           config_uint(config(), "gpu", "progress_cycles", 1'000'000));
+    }
+  }
+  return *model_;
+}
+
+cudaError_t Runtime::queue_launch(const func::FunctionCode& kernel,
+                                  const func::LaunchConfig& config,
+                                  std::span<const void* const> args, cudaStream_t stream) {
+  const std::optional<KernelResourceInfo> resources = launch_resources(*this, kernel, config);
+  if (!resources) return cudaErrorLaunchOutOfResources;
+  func::LaunchState state;
+  try {
+    state = device().prepare(kernel, config, args);
+  } catch (const std::exception& e) {
+    fatal(e.what());
+  }
+  GpuModel& gpu_model = model();
+  // Registered anew whenever work is queued on an idle model, so the handler runs before the
+  // destructors of statics the earlier simulations constructed (atexit order is reversed).
+  if (gpu_model.idle()) std::atexit(&Runtime::drain_at_exit);
+  const std::uint64_t id = state.launch_id;
+  try {
+    gpu_model.launch(std::move(state), model_stream(stream), *resources);
+  } catch (const func::LaunchError& e) {
+    std::fprintf(stderr, "warpsim: launch of %s: %s\n", kernel_cpp_name(kernel.name()).c_str(),
+                 e.what());
+    return cudaErrorLaunchOutOfResources;
+  } catch (const std::exception& e) {
+    model_failed_ = true;
+    fatal(fmt::format("the timing model cannot queue kernel {}: {}", kernel_cpp_name(kernel.name()),
+                      e.what()),
+          1);
+  }
+  queued_[id] = QueuedLaunch{&kernel, config};
+  return cudaSuccess;
+}
+
+// A kernel fault ends the program as in functional mode (status 2, the same message); a model
+// that stops making progress, or fails in any other way, is the simulator's failure (status 1).
+// Either way the kernels that finished before the failure are logged first, as functional mode
+// logs every launch before the failing one.
+void Runtime::drain() {
+  if (draining_ || model_failed_ || model_->idle()) return;
+  draining_ = true;
+  std::optional<std::pair<std::string, int>> failure;
+  std::vector<KernelResult> finished;
+  try {
+    finished = model_->synchronize();
+  } catch (const func::ExecError& e) {
+    failure.emplace(e.what(), 2);
+  } catch (const DeadlockError& e) {
+    failure.emplace(fmt::format("deadlock: the timing model stopped making progress\n{}", e.what()),
+                    1);
+  } catch (const std::exception& e) {
+    failure.emplace(fmt::format("the timing model failed: {}", e.what()), 1);
+  }
+  if (failure) {
+    model_failed_ = true;
+    finished = model_->take_finished();
+  }
+  draining_ = false;
+  log_finished(finished);
+  if (failure) fatal(failure->first, failure->second);
+}
+
+void Runtime::log_finished(const std::vector<KernelResult>& finished) {
+  for (const KernelResult& result : finished) {
+    auto it = queued_.find(result.launch_id);
+    if (it == queued_.end()) {
+      fatal(fmt::format("the timing model finished launch {}, which was never queued",
+                        result.launch_id),
+            1);
+    }
+    log_kernel_result(*it->second.kernel, it->second.config, result);
+    queued_.erase(it);
+  }
+}
+
+// The first handler to run also logs the whole run's figures, for stats.json's `total`.
+void Runtime::drain_at_exit() {
+  Runtime& rt = instance();
+  std::lock_guard<std::recursive_mutex> lock(rt.mutex());
+  rt.exiting_ = true;
+  rt.sync_point();
+  if (rt.model_ != nullptr && !rt.model_failed_ && !rt.run_logged_) {
+    rt.run_logged_ = true;
+    log_run(rt.model_->run_stats());
+  }
+  rt.exiting_ = false;  // a later handler may still find work (a static destructor's launch)
+}
+
+}  // namespace warpsim::runtime

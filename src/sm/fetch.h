@@ -1,0 +1,61 @@
+#pragma once
+
+// Instruction fetch: fills warps' instruction buffers through the L1 instruction cache, in
+// round-robin order over warp slots, `fetch_warps` warps per cycle. A hit brings up to
+// fetch_width sequential instructions (not past the end of the function), decoded after
+// decode_latency (+ hit_latency) cycles; a miss sends a line read to the memory system and the
+// warp waits for the fill (misses to one line merge, up to icache.mshrs lines outstanding).
+
+#include <cstdint>
+#include <vector>
+
+#include "cache/tag_array.h"
+#include "func/launch_state.h"
+#include "sim/link.h"
+#include "sim/stats.h"
+#include "sm/mem_packet.h"
+#include "sm/sm_config.h"
+#include "sm/sm_warp.h"
+
+namespace warpsim {
+
+class FetchUnit {
+ public:
+  FetchUnit(const SmConfig& config, const ConfigNode& replacement, std::uint32_t sm,
+            StatGroup& stats);
+
+  // `modules[i]` is the module id of the CTA in slot i (for code addresses).
+  void cycle(Cycle now, std::vector<SmWarp>& warps, const std::vector<std::uint32_t>& module_of_cta,
+             Link<MemRequest>& out);
+  void on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle now);
+  // Whether a fetch could start next cycle (a warp with room and no fetch in flight).
+  bool has_work(const std::vector<SmWarp>& warps) const;
+  bool busy() const { return !mshrs_.empty(); }
+  bool needs_next_cycle() const;
+
+  // Address of instruction `pc` of function `fn` in module `module`.
+  Addr code_address(std::uint32_t module, std::uint32_t fn, std::uint32_t pc) const;
+
+ private:
+  struct Mshr {
+    Addr line = 0;
+    bool sent = false;
+  };
+  bool wants_fetch(const SmWarp& w) const;
+  bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, std::uint32_t module,
+                 Link<MemRequest>& out);
+
+  const SmConfig& config_;
+  std::uint32_t sm_;
+  TagArray icache_;
+  std::vector<Mshr> mshrs_;
+  std::uint32_t next_warp_ = 0;
+
+  Counter& accesses_;
+  Counter& hits_;
+  Counter& misses_;
+  Counter& merged_;
+  Counter& mshr_full_;
+};
+
+}  // namespace warpsim

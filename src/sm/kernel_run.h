@@ -1,0 +1,49 @@
+#pragma once
+
+// One kernel launch as the timing model runs it: the functional launch state every SM executes
+// against, the per-CTA allocation the dispatcher books, and what the kernel has done so far.
+
+#include <cstdint>
+#include <string>
+
+#include "func/launch_state.h"
+#include "sm/occupancy.h"
+
+namespace warpsim {
+
+struct KernelRun {
+  func::LaunchState launch;
+  std::uint64_t stream = 0;
+  std::uint64_t order = 0;  // launch order within the GpuModel
+  Occupancy occupancy;
+  std::uint32_t registers_per_thread = 0;
+  std::uint64_t local_per_thread = 0;
+  std::string resource_source;
+  std::uint64_t ctas = 0;
+  std::uint64_t next_cta = 0;   // next CTA to dispatch
+  std::uint64_t done_ctas = 0;  // CTAs retired
+  std::uint64_t warp_insts = 0;
+  std::uint64_t thread_insts = 0;
+  std::uint64_t start_cycle = 0;
+  std::uint64_t end_cycle = 0;
+  bool started = false;
+
+  bool all_dispatched() const { return next_cta >= ctas; }
+  bool finished() const { return done_ctas >= ctas; }
+};
+
+// Dispatcher → SM: run CTA `cta` of `kernel`.
+struct CtaAssignment {
+  KernelRun* kernel = nullptr;
+  std::uint64_t cta = 0;
+  CtaBooking booking;  // what the dispatcher booked; comes back with the retirement
+};
+
+// SM → dispatcher: a CTA retired; its resources are free again.
+struct CtaRetired {
+  KernelRun* kernel = nullptr;
+  std::uint32_t sm = 0;
+  CtaBooking booking;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,90 @@
+#include "sm/op_timing.h"
+
+#include "func/program.h"
+#include "ptx/ir.h"
+
+namespace warpsim {
+
+namespace {
+
+bool is_float(ptx::DataType t) {
+  using ptx::DataType;
+  return t == DataType::kF32 || t == DataType::kF64 || t == DataType::kF16 ||
+         t == DataType::kF16x2 || t == DataType::kBf16 || t == DataType::kBf16x2;
+}
+
+// Arithmetic by its data type: divisions and remainders, multiplies, the rest.
+OpTiming arithmetic(const ptx::Instruction& inst, OpTiming plain, OpTiming division) {
+  switch (inst.op) {
+    case ptx::Opcode::kDiv:
+    case ptx::Opcode::kRem:
+      return division;
+    default:
+      return plain;
+  }
+}
+
+OpTiming integer(const ptx::Instruction& inst) {
+  switch (inst.op) {
+    case ptx::Opcode::kMul:
+    case ptx::Opcode::kMad:
+    case ptx::Opcode::kMul24:
+    case ptx::Opcode::kMad24:
+    case ptx::Opcode::kMadc:
+    case ptx::Opcode::kSad:
+      return OpTiming::kIntMul;
+    case ptx::Opcode::kDiv:
+    case ptx::Opcode::kRem:
+      return OpTiming::kIntDiv;
+    default:
+      return OpTiming::kInt;
+  }
+}
+
+}  // namespace
+
+OpTiming op_timing_of(const func::DecodedInst& inst) {
+  using func::OpClass;
+  switch (inst.op_class) {
+    case OpClass::kInt:
+      // Float compares and selects are classified as integer-like by the functional model when
+      // their result is a predicate; their type says which pipeline runs them.
+      if (inst.ir != nullptr && is_float(inst.ir->type)) {
+        return inst.ir->type == ptx::DataType::kF64 ? OpTiming::kFp64 : OpTiming::kFp32;
+      }
+      return inst.ir != nullptr ? integer(*inst.ir) : OpTiming::kInt;
+    case OpClass::kFp32:
+      return inst.ir != nullptr ? arithmetic(*inst.ir, OpTiming::kFp32, OpTiming::kFp32Div)
+                                : OpTiming::kFp32;
+    case OpClass::kFp64:
+      return inst.ir != nullptr ? arithmetic(*inst.ir, OpTiming::kFp64, OpTiming::kFp64Div)
+                                : OpTiming::kFp64;
+    case OpClass::kFp16:
+      return OpTiming::kFp16;
+    case OpClass::kSfu:
+      return OpTiming::kSfu;
+    case OpClass::kConvert:
+      return OpTiming::kConvert;
+    case OpClass::kMove:
+      return OpTiming::kMove;
+    case OpClass::kWarpOp:
+      return OpTiming::kWarp;
+    case OpClass::kLoad:
+    case OpClass::kStore:
+    case OpClass::kAtomic:
+    case OpClass::kTexture:
+    case OpClass::kSurface:
+      return OpTiming::kMemory;
+    case OpClass::kBranch:
+    case OpClass::kCall:
+    case OpClass::kReturn:
+    case OpClass::kExit:
+    case OpClass::kBarrier:
+    case OpClass::kFence:
+    case OpClass::kNop:
+      return OpTiming::kControl;
+  }
+  return OpTiming::kInt;
+}
+
+}  // namespace warpsim

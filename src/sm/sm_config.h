@@ -1,0 +1,63 @@
+#pragma once
+
+// The SM timing model's numbers, read once from a resolved config (sm_schema.cc declares
+// them), so the hot path never touches the config tree.
+
+#include <array>
+#include <cstdint>
+
+#include "sim/config_node.h"
+#include "sm/op_timing.h"
+
+namespace warpsim {
+
+struct OpTimingConfig {
+  Unit unit = Unit::kSp;
+  std::uint32_t latency = 1;
+  std::uint32_t interval = 1;
+};
+
+struct IcacheConfig {
+  std::uint64_t size = 0;
+  std::uint32_t line = 128;
+  std::uint32_t ways = 4;
+  std::uint32_t hit_latency = 0;
+  std::uint32_t mshrs = 4;
+};
+
+struct LdstConfig {
+  std::uint32_t queue = 8;
+  std::uint32_t coalesce_bytes = 32;
+  std::uint32_t requests_per_cycle = 1;
+  std::uint32_t shared_latency = 24;
+  std::uint32_t shared_banks = 32;
+  std::uint32_t bank_bytes = 4;
+  std::uint32_t const_latency = 8;
+  std::uint64_t local_stride = 65536;
+};
+
+struct SmConfig {
+  std::uint32_t warp_size = 32;
+  std::uint32_t max_warps = 0;  // warp slots: max_threads / warp_size
+  std::uint32_t max_ctas = 0;
+  std::uint32_t schedulers = 4;
+  std::uint32_t issue_width = 1;
+  std::uint32_t ibuffer_entries = 2;
+  std::uint32_t fetch_warps = 1;
+  std::uint32_t fetch_width = 2;
+  std::uint32_t decode_latency = 1;
+  std::uint32_t inst_bytes = 16;
+  IcacheConfig icache;
+  std::array<std::uint32_t, static_cast<std::size_t>(Unit::kCount)> units{};
+  std::array<OpTimingConfig, static_cast<std::size_t>(OpTiming::kCount)> ops{};
+  LdstConfig ldst;
+
+  const OpTimingConfig& op(OpTiming t) const { return ops[static_cast<std::size_t>(t)]; }
+  std::uint32_t unit_count(Unit u) const { return units[static_cast<std::size_t>(u)]; }
+};
+
+// `sm` is the resolved config's `sm` section. Throws ConfigError when an op class names a unit
+// the SM does not have.
+SmConfig read_sm_config(const ConfigNode& sm);
+
+}  // namespace warpsim

@@ -1,0 +1,50 @@
+#pragma once
+
+// The timing state of one warp slot of an SM: the functional warp it runs, its instruction
+// buffer and its scoreboard.
+
+#include <cstdint>
+
+#include "func/warp_state.h"
+#include "sim/time.h"
+#include "sm/scoreboard.h"
+
+namespace warpsim {
+
+inline constexpr Addr kNoLine = ~Addr{0};
+
+struct SmWarp {
+  bool valid = false;     // holds a warp of a resident CTA
+  bool finished = false;  // every lane exited (stores may still be in flight)
+  std::uint32_t cta_slot = 0;
+  std::uint64_t age = 0;
+  func::WarpState* state = nullptr;
+
+  // Instruction buffer: `ib_count` decoded instructions of `ib_code` starting at `ib_pc`, and
+  // `ib_pending` more arriving at `ib_pending_ready` (one fetch in flight at a time).
+  const func::FunctionCode* ib_code = nullptr;
+  std::uint32_t ib_pc = 0;
+  std::uint32_t ib_count = 0;
+  std::uint32_t ib_pending = 0;
+  std::uint64_t ib_pending_ready = 0;
+  Addr fetch_wait_line = kNoLine;  // waiting for this I-cache line
+
+  Scoreboard scoreboard;
+  std::uint32_t outstanding_mem = 0;  // memory instructions not yet completed
+
+  void flush_ibuffer() {
+    ib_count = 0;
+    ib_pending = 0;
+    fetch_wait_line = kNoLine;
+  }
+  // Moves arrived entries into the buffer.
+  void settle_ibuffer(Cycle now) {
+    if (ib_pending != 0 && ib_pending_ready <= now.value()) {
+      ib_count += ib_pending;
+      ib_pending = 0;
+    }
+  }
+  bool issuable() const { return valid && !finished; }
+};
+
+}  // namespace warpsim

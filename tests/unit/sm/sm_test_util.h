@@ -1,0 +1,81 @@
+#pragma once
+
+// Running small PTX kernels through the timing model, recording every issued instruction.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "func/device.h"
+#include "gpu/gpu_model.h"
+#include "gpu/gpu_schema.h"
+#include "sim/config_load.h"
+#include "sim/registry.h"
+
+namespace warpsim::test {
+
+struct Issue {
+  std::uint32_t sm = 0;
+  std::uint32_t warp = 0;
+  std::uint64_t cycle = 0;
+  std::uint32_t pc = 0;
+};
+
+inline ConfigNode timing_config(const std::string& preset, std::vector<std::string> sets) {
+  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
+  return resolve_config(load_config(ConfigRequest{preset, {}, std::move(sets)}, paths),
+                        gpu_schema(), PolicyRegistry::global());
+}
+
+// One SM with one scheduler, fetch never in the way (the whole kernel fits one fetch), and
+// the latencies the tests' hand computations use; `more` overrides.
+inline std::vector<std::string> one_sm(std::vector<std::string> more = {}) {
+  std::vector<std::string> sets = {"sm.count=1",
+                                   "sm.schedulers=1",
+                                   "sm.fetch.ibuffer_entries=16",
+                                   "sm.fetch.fetch_width=16",
+                                   "sm.fetch.warps_per_cycle=2",
+                                   "sm.fetch.decode_latency=1",
+                                   "sm.icache.hit_latency=0",
+                                   "sm.ops.int.latency=4",
+                                   "sm.ops.move.latency=4",
+                                   "sm.ops.control.latency=1",
+                                   "sm.units.int=1",
+                                   "sm.units.sp=1"};
+  sets.insert(sets.end(), more.begin(), more.end());
+  return sets;
+}
+
+struct KernelRunOutput {
+  std::vector<Issue> issues;
+  std::vector<KernelResult> results;
+};
+
+// Loads `ptx`, launches kernel `k` once with `args` on a GPU built from `config`, runs it.
+inline KernelRunOutput run_kernel(func::Device& device, const ConfigNode& config,
+                                  const std::string& ptx, func::Dim3 grid, func::Dim3 block,
+                                  std::vector<const void*> args = {}) {
+  const func::LoadedModule& module = device.load_module(ptx, "test.ptx");
+  GpuModel model(config);
+  KernelRunOutput out;
+  model.set_issue_observer(
+      [&out](std::uint32_t sm, std::uint32_t warp, Cycle cycle, const func::WarpInst& inst) {
+        out.issues.push_back(Issue{sm, warp, cycle.value(), inst.pc});
+      });
+  func::LaunchState launch =
+      device.prepare(*module.find_kernel("k"), func::LaunchConfig{grid, block, 0}, args);
+  model.launch(std::move(launch), 0, KernelResourceInfo{16, 0, "config"});
+  out.results = model.synchronize();
+  return out;
+}
+
+// Issue cycles of warp `warp`'s instructions at `pc`s, in issue order.
+inline std::vector<std::uint64_t> cycles_of(const std::vector<Issue>& issues, std::uint32_t warp) {
+  std::vector<std::uint64_t> out;
+  for (const Issue& i : issues) {
+    if (i.warp == warp) out.push_back(i.cycle);
+  }
+  return out;
+}
+
+}  // namespace warpsim::test
