@@ -143,10 +143,7 @@ bool GpuModel::idle() const { return impl_->unfinished == 0; }
 
 std::uint64_t GpuModel::cycle() const { return impl_->core_cycle().value(); }
 
-void GpuModel::set_progress(ProgressFn fn, std::uint64_t every_cycles) {
-  impl_->progress = std::move(fn);
-  if (every_cycles != 0) impl_->progress_every = every_cycles;
-}
+void GpuModel::set_progress(ProgressFn fn) { impl_->progress = std::move(fn); }
 
 void GpuModel::set_issue_observer(const IssueObserver& observer) {
   for (Sm* sm : impl_->gpu.sms) sm->set_issue_observer(observer);

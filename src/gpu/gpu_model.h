@@ -77,7 +77,8 @@ class GpuModel {
 
   bool idle() const;
   std::uint64_t cycle() const;  // current core cycle
-  void set_progress(ProgressFn fn, std::uint64_t every_cycles);
+  // `fn` runs every gpu.progress_cycles simulated cycles.
+  void set_progress(ProgressFn fn);
   // Called for every warp instruction any SM issues (tests, trace writers).
   void set_issue_observer(const IssueObserver& observer);
 

@@ -41,13 +41,6 @@ std::uint64_t model_stream(cudaStream_t stream) {
   return stream->id;
 }
 
-std::uint64_t config_uint(const ConfigNode& config, std::string_view section, std::string_view key,
-                          std::uint64_t fallback) {
-  const ConfigNode* s = config.find(section);
-  const ConfigNode* value = s != nullptr ? s->find(key) : nullptr;
-  return value != nullptr ? value->as_uint() : fallback;
-}
-
 // One line on stderr per gpu.progress_cycles simulated cycles, with the rates since the previous
 // line (the host program's own time between kernels counts too).
 ProgressFn progress_printer() {
@@ -126,8 +119,7 @@ GpuModel& Runtime::model() {
       fatal(fmt::format("cannot build the timing model: {}", e.what()));
     }
     if (const char* env = std::getenv("WARPSIM_PROGRESS"); env != nullptr && *env == '1') {
-      model_->set_progress(progress_printer(),
-                           config_uint(config(), "gpu", "progress_cycles", 1'000'000));
+      model_->set_progress(progress_printer());
     }
   }
   return *model_;

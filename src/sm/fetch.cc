@@ -37,14 +37,12 @@ Addr FetchUnit::code_address(std::uint32_t module, std::uint32_t fn, std::uint32
 
 bool FetchUnit::wants_fetch(const SmWarp& w) const {
   if (!w.issuable() || w.ib_pending != 0 || w.fetch_wait_line != kNoLine) return false;
-  if (w.state->wait == func::WarpWait::kDone) return false;
   if (w.ib_count >= config_.ibuffer_entries) return false;
   if (w.ib_count == 0) return true;
   return w.ib_pc + w.ib_count < w.ib_code->insts.size();
 }
 
-bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, std::uint32_t module,
-                          Link<MemRequest>& out) {
+bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out) {
   if (w.ib_count == 0) {
     w.ib_code = w.state->calls.back().code;
     w.ib_pc = w.state->simt.back().pc;
@@ -52,7 +50,7 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, std::uint32_
   const std::uint32_t pc = w.ib_pc + w.ib_count;
   const auto size = static_cast<std::uint32_t>(w.ib_code->insts.size());
   if (pc >= size) return false;
-  const Addr addr = code_address(module, w.ib_code->index, pc);
+  const Addr addr = code_address(w.module, w.ib_code->index, pc);
   AccessInfo info{addr, pc, sm_, slot, 0, false};
   accesses_.inc();
   if (icache_.access(info)) {
@@ -82,8 +80,7 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, std::uint32_
   return true;
 }
 
-void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps,
-                      const std::vector<std::uint32_t>& module_of_cta, Link<MemRequest>& out) {
+void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out) {
   for (Mshr& m : mshrs_) {
     if (!m.sent) {
       MemRequest req{m.line, config_.icache.line, MemKind::kInstFetch, sm_, m.line};
@@ -96,7 +93,7 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps,
     const std::uint32_t slot = (next_warp_ + i) % n;
     SmWarp& w = warps[slot];
     if (!wants_fetch(w)) continue;
-    if (!fetch_one(now, w, slot, module_of_cta[w.cta_slot], out)) continue;
+    if (!fetch_one(now, w, slot, out)) continue;
     ++fetched;
     next_warp_ = (slot + 1) % n;
   }

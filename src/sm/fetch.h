@@ -24,9 +24,7 @@ class FetchUnit {
   FetchUnit(const SmConfig& config, const ConfigNode& replacement, std::uint32_t sm,
             StatGroup& stats);
 
-  // `modules[i]` is the module id of the CTA in slot i (for code addresses).
-  void cycle(Cycle now, std::vector<SmWarp>& warps, const std::vector<std::uint32_t>& module_of_cta,
-             Link<MemRequest>& out);
+  void cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out);
   void on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle now);
   // Whether a fetch could start next cycle (a warp with room and no fetch in flight).
   bool has_work(const std::vector<SmWarp>& warps) const;
@@ -42,8 +40,7 @@ class FetchUnit {
     bool sent = false;
   };
   bool wants_fetch(const SmWarp& w) const;
-  bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, std::uint32_t module,
-                 Link<MemRequest>& out);
+  bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out);
 
   const SmConfig& config_;
   std::uint32_t sm_;

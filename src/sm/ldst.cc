@@ -50,7 +50,6 @@ void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::War
   const std::uint32_t id = new_entry();
   Entry& e = entries_[id];
   e = Entry{};
-  e.free = false;
   e.warp = warp;
   e.regs = std::move(regs);
   e.kind = inst.is_atomic ? MemKind::kAtomic : (inst.is_store ? MemKind::kWrite : MemKind::kRead);
@@ -147,7 +146,6 @@ void LdstUnit::on_reply(const MemReply& reply, Cycle /*now*/) {
 void LdstUnit::finish(std::uint32_t id) {
   Entry& e = entries_[id];
   done_.push_back(LdstCompletion{e.warp, std::move(e.regs)});
-  e.free = true;
   free_ids_.push_back(id);
 }
 

@@ -56,7 +56,6 @@ class LdstUnit {
     std::uint32_t outstanding = 0;
     std::uint32_t bank_cycles = 0;
     std::uint64_t done_at = 0;
-    bool free = true;
   };
 
   std::uint32_t new_entry();

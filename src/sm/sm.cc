@@ -65,7 +65,6 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
       ctas_started_(stats().counter("ctas", "CTAs", "CTAs started")) {
   warps_.resize(config.max_warps);
   ctas_.resize(config.max_ctas);
-  module_of_cta_.assign(config.max_ctas, 0);
   const std::uint32_t per_sched = (config.max_warps + config.schedulers - 1) / config.schedulers;
   schedulers_.resize(config.schedulers);
   for (std::uint32_t s = 0; s < config.schedulers; ++s) {
@@ -109,7 +108,6 @@ void Sm::start_cta(const CtaAssignment& a) {
   c.booking = a.booking;
   c.cta = std::make_unique<func::CtaState>(func::start_cta(k.launch, a.cta));
   c.warps.clear();
-  module_of_cta_[slot] = k.launch.module->id;
   std::uint32_t w = 0;
   for (func::WarpState& fw : c.cta->warps) {
     while (warps_[w].valid) ++w;
@@ -117,6 +115,7 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw = SmWarp{};
     sw.valid = true;
     sw.cta_slot = slot;
+    sw.module = k.launch.module->id;
     sw.age = next_age_++;
     sw.state = &fw;
     sw.finished = fw.done();
@@ -333,7 +332,7 @@ Wake Sm::tick(Cycle now) {
   bool issued = false;
   for (std::uint32_t s = 0; s < config_.schedulers; ++s) issued |= issue_scheduler(s, now);
   account_until(now + 1);
-  fetch_.cycle(now, warps_, module_of_cta_, *links_.mem_out);
+  fetch_.cycle(now, warps_, *links_.mem_out);
   retire_ctas();
   return next_wake(now, issued);
 }

@@ -95,7 +95,6 @@ class Sm : public Component {
   LdstUnit ldst_;
   std::vector<SmWarp> warps_;
   std::vector<CtaSlot> ctas_;
-  std::vector<std::uint32_t> module_of_cta_;
   std::vector<SchedulerState> schedulers_;
   std::vector<Stall> reasons_;  // per scheduler, for the last ticked cycle
   std::vector<CtaRetired> to_retire_;

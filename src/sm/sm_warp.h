@@ -17,6 +17,7 @@ struct SmWarp {
   bool valid = false;     // holds a warp of a resident CTA
   bool finished = false;  // every lane exited (stores may still be in flight)
   std::uint32_t cta_slot = 0;
+  std::uint32_t module = 0;  // id of its kernel's module (code addresses)
   std::uint64_t age = 0;
   func::WarpState* state = nullptr;
 
