@@ -3,9 +3,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpu/memory_stub.h"
+#include "gpu/memory_builder.h"
 #include "sm/cta_dispatch.h"
 #include "sm/sm.h"
+#include "tlb/tlb.h"
+#include "tlb/tlb_config.h"
 
 namespace warpsim {
 
@@ -27,20 +29,19 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
   Simulation& sim = *gpu.sim;
   const ConfigNode& gpu_cfg = resolved.at("gpu");
   const ConfigNode& sm_cfg = resolved.at("sm");
-  const ConfigNode& mem_cfg = resolved.at("memory");
   const std::uint32_t sms = gpu.description.sm_count;
   gpu.dispatcher = &sim.add<CtaDispatcher>(
       "gpu.dispatch", gpu.clocks.core, gpu.description,
       static_cast<std::uint32_t>(gpu_cfg.at("max_concurrent_kernels").as_uint()),
       gpu_cfg.at("cta_scheduler"));
+  gpu.tlb = std::make_unique<SharedTlb>(read_tlb_config(resolved.at("tlb")),
+                                        sim.stat_group("gpu.l2_tlb"));
   for (std::uint32_t i = 0; i < sms; ++i) {
     gpu.sms.push_back(&sim.add<Sm>("gpu.sm[" + std::to_string(i) + "]", gpu.clocks.core, i,
-                                   *gpu.sm_config, sm_cfg));
+                                   *gpu.sm_config, sm_cfg, *gpu.tlb));
   }
-  gpu.memory =
-      &sim.add<MemoryStub>("gpu.memory", gpu.clocks.core, sms,
-                           static_cast<std::uint32_t>(mem_cfg.at("latency").as_uint()),
-                           static_cast<std::uint32_t>(mem_cfg.at("requests_per_cycle").as_uint()));
+  gpu.memory = build_memory(sim, resolved, gpu.clocks, sms);
+  Component& memory = gpu.memory->port();
   const SmConfig& c = *gpu.sm_config;
   for (std::uint32_t i = 0; i < sms; ++i) {
     const std::string n = "[" + std::to_string(i) + "]";
@@ -49,16 +50,21 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
                                              LinkParams{c.max_ctas, 1, 1});
     auto& retired = sim.connect<CtaRetired>("cta_retire" + n, sm, *gpu.dispatcher,
                                             LinkParams{c.max_ctas, 1, c.max_ctas});
-    auto& req = sim.connect<MemRequest>("sm_to_mem" + n, sm, *gpu.memory,
+    auto& req = sim.connect<MemRequest>("sm_to_mem" + n, sm, memory,
                                         LinkParams{16, 1, c.ldst.requests_per_cycle + 1});
-    auto& rep = sim.connect<MemReply>("mem_to_sm" + n, *gpu.memory, sm, LinkParams{64, 1, 64});
+    auto& rep = sim.connect<MemReply>("mem_to_sm" + n, memory, sm, LinkParams{64, 1, 64});
     gpu.dispatcher->connect(i, &to_sm, &retired);
-    gpu.memory->connect(i, &req, &rep);
+    gpu.memory->connect_sm(i, &req, &rep);
     sm.connect(SmLinks{&to_sm, &retired, &req, &rep});
   }
 }
 
 }  // namespace
+
+BuiltGpu::BuiltGpu() = default;
+BuiltGpu::BuiltGpu(BuiltGpu&&) noexcept = default;
+BuiltGpu& BuiltGpu::operator=(BuiltGpu&&) noexcept = default;
+BuiltGpu::~BuiltGpu() = default;
 
 BuiltGpu build_gpu(const ConfigNode& resolved) {
   const ConfigNode& sim_cfg = resolved.at("sim");

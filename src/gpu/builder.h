@@ -12,8 +12,9 @@
 namespace warpsim {
 
 class CtaDispatcher;
-class MemoryStub;
 class Sm;
+struct MemorySystem;
+class SharedTlb;
 
 struct GpuClocks {
   ClockDomainId core = 0;
@@ -32,7 +33,13 @@ struct BuiltGpu {
   GpuClocks clocks;
   CtaDispatcher* dispatcher = nullptr;
   std::vector<Sm*> sms;
-  MemoryStub* memory = nullptr;
+  std::unique_ptr<SharedTlb> tlb;  // the GPU-wide L2 TLB, used by every SM
+  std::unique_ptr<MemorySystem> memory;
+
+  BuiltGpu();
+  BuiltGpu(BuiltGpu&&) noexcept;
+  BuiltGpu& operator=(BuiltGpu&&) noexcept;
+  ~BuiltGpu();
 };
 
 // Throws ConfigError for values the schema cannot check on its own.

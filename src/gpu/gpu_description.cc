@@ -94,6 +94,13 @@ GpuDescription describe_gpu(const ConfigNode& resolved) {
     throw sm.at("max_shared_per_cta").error("is larger than the SM's shared_memory");
   }
   read_occupancy_rules(sm, gpu);
+  gpu.kernel_registers = as_u32(resolved.at("gpu").at("kernel_registers"));
+  gpu.kernel_local_bytes = as_u32(resolved.at("gpu").at("kernel_local_bytes"));
+  if (gpu.kernel_registers > gpu.max_registers_per_thread && gpu.max_registers_per_thread != 0) {
+    throw resolved.at("gpu")
+        .at("kernel_registers")
+        .error("is more than the SM's max_registers_per_thread");
+  }
   const ConfigNode& device = resolved.at("device");
   gpu.global_memory = device.at("global_memory").as_size();
   gpu.l2_size = device.at("l2_size").as_size();

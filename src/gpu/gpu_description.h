@@ -41,6 +41,10 @@ struct GpuDescription {
   std::uint64_t reserved_shared_per_cta = 0;
   std::vector<std::uint64_t> shared_carveouts;  // bytes, ascending; empty: a fixed split
   CarveoutChoice shared_carveout_choice = CarveoutChoice::kSmallest;
+  // gpu.kernel_registers / kernel_local_bytes: resources booked for every kernel instead of the
+  // measured ones (0 registers: no override).
+  std::uint32_t kernel_registers = 0;
+  std::uint32_t kernel_local_bytes = 0;
   std::uint64_t global_memory = 0;
   std::uint64_t l2_size = 0;
   std::uint32_t memory_bus_bits = 0;

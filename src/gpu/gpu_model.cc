@@ -46,7 +46,8 @@ struct GpuModel::Impl {
     r.warp_insts = k.warp_insts;
     r.thread_insts = k.thread_insts;
     r.ctas = k.ctas;
-    r.stats = kernel_stats(k, window, gpu.sms.size(), gpu.sm_config->schedulers);
+    r.stats = kernel_stats(k, window, gpu.sms.size(), gpu.sm_config->schedulers,
+                           gpu.sim->engine().clock(gpu.clocks.dram).period);
     warp_insts += k.warp_insts;
     results.push_back(std::move(r));
     --unfinished;
@@ -133,9 +134,10 @@ nlohmann::ordered_json GpuModel::run_stats() {
   const Cycle end = m.core_cycle() + 1;
   for (Sm* sm : m.gpu.sms) sm->account_until(end);
   nlohmann::ordered_json out = {{"cycles", end.value()}};
-  const nlohmann::ordered_json common = window_stats(m.gpu.sim->stats().snapshot(), end.value(),
-                                                     m.gpu.sms.size(), m.gpu.sm_config->schedulers);
-  for (const char* key : {"stalls", "sm", "memory"}) out[key] = common.at(key);
+  const nlohmann::ordered_json common = window_stats(
+      m.gpu.sim->stats().snapshot(), end.value(), m.gpu.sms.size(), m.gpu.sm_config->schedulers,
+      m.gpu.sim->engine().clock(m.gpu.clocks.dram).period);
+  for (const auto& [key, value] : common.items()) out[key] = value;
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "gpu/gpu_schema.h"
 
+#include "gpu/memory_schema.h"
 #include "sm/sm_schema.h"
 
 namespace warpsim {
@@ -135,8 +136,10 @@ SectionSpec build_root() {
   root.name = "";
   root.description = "A GPU to simulate.";
   root.params = {required("name", ParamType::kString, "short name of the GPU model")};
-  root.sections = {clocks_section(),      gpu_section(),    sm_section(),
-                   memory_stub_section(), device_section(), sim_section()};
+  root.sections = {clocks_section(), gpu_section(), sm_section(), memory_section()};
+  for (SectionSpec& section : memory_hierarchy_sections()) root.sections.push_back(section);
+  root.sections.push_back(device_section());
+  root.sections.push_back(sim_section());
   return root;
 }
 

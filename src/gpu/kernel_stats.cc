@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "gpu/memory_stats.h"
 #include "sm/op_timing.h"
 #include "sm/stall.h"
 
@@ -32,7 +33,7 @@ double ratio(std::uint64_t a, std::uint64_t b) {
 }  // namespace
 
 nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& window, std::size_t sms,
-                                    std::uint32_t schedulers) {
+                                    std::uint32_t schedulers, Picos dram_period) {
   nlohmann::ordered_json out;
   const std::uint64_t cycles = k.end_cycle - k.start_cycle;
   out["cycles"] = cycles;
@@ -48,13 +49,13 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
                       {"shared_per_cta", k.occupancy.shared_per_cta},
                       {"local_per_thread", k.local_per_thread},
                       {"resource_source", k.resource_source}};
-  const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers);
-  for (const char* key : {"stalls", "sm", "memory"}) out[key] = common.at(key);
+  const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers, dram_period);
+  for (const auto& [key, value] : common.items()) out[key] = value;
   return out;
 }
 
 nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cycles,
-                                    std::size_t sms, std::uint32_t schedulers) {
+                                    std::size_t sms, std::uint32_t schedulers, Picos dram_period) {
   nlohmann::ordered_json out;
   nlohmann::ordered_json stalls;
   for (const char* name : kStallNames)
@@ -77,16 +78,14 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
   icache["hit_rate"] =
       ratio(icache["hits"].get<std::uint64_t>(), icache["accesses"].get<std::uint64_t>());
   sm["icache"] = icache;
-  sm["ldst"] =
-      sum_group(window, sms, "ldst.",
-                {"shared_accesses", "shared_bank_cycles", "const_accesses", "mem_insts",
-                 "mem_requests", "mem_read_requests", "mem_write_requests", "mem_atomic_requests"});
+  sm["ldst"] = sum_group(window, sms, "ldst.",
+                         {"shared_accesses", "shared_bank_cycles", "const_accesses", "tex_accesses",
+                          "mem_insts", "mem_requests", "mem_read_requests", "mem_write_requests",
+                          "mem_atomic_requests", "l1_refusals", "l1_skipped"});
   out["sm"] = sm;
-  nlohmann::ordered_json memory;
-  for (const char* name : {"requests", "reads", "writes", "atomics", "inst_fetches", "bytes"}) {
-    memory[name] = window.counter(std::string("memory.") + name);
-  }
-  out["memory"] = memory;
+  const nlohmann::ordered_json memory =
+      memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), dram_period);
+  for (const auto& [key, value] : memory.items()) out[key] = value;
   return out;
 }
 

@@ -48,7 +48,7 @@ Wake MemoryStub::tick(Cycle now) {
      : req.kind == MemKind::kInstFetch ? fetches_
                                        : reads_)
         .inc();
-    replies_[sm].push_back(Pending{now.value() + latency_, MemReply{req.addr, req.kind, req.tag}});
+    replies_[sm].push_back(Pending{now.value() + latency_, reply_to(req)});
     ++queued_;
     if (in_[sm]->ready()) more = true;
   }

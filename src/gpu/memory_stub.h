@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "mem/packet.h"
 #include "sim/component.h"
 #include "sim/link.h"
 #include "sim/stats.h"
-#include "sm/mem_packet.h"
 
 namespace warpsim {
 

@@ -64,19 +64,25 @@ ProgressFn progress_printer() {
   };
 }
 
-// The resources the model books for one CTA. ptxas's numbers are what the hardware would get: a
-// block they do not fit is refused as CUDA refuses it (nullopt). An estimate is only an estimate,
-// so it never fails a launch: it is lowered until one block fits, as ptxas would have to
-// allocate for a kernel launched with such blocks.
+// The resources the model books for one CTA. ptxas's numbers, and the config's override
+// (gpu.kernel_registers), are what the hardware would get: a block they do not fit is refused as
+// CUDA refuses it (nullopt). An estimate is only an estimate, so it never fails a launch: it is
+// lowered until one block fits, as ptxas would have to allocate for a kernel launched with such
+// blocks.
 std::optional<KernelResourceInfo> launch_resources(Runtime& rt, const func::FunctionCode& kernel,
                                                    const func::LaunchConfig& config) {
-  const MeasuredResources& measured = measured_resources(rt, kernel);
-  KernelResourceInfo info{measured.registers, measured.local_bytes,
-                          measured.from_ptxas ? "ptxas" : "estimate"};
   const auto threads = static_cast<int>(config.block.volume());
   auto fits = [&](std::uint32_t registers) {
     return max_threads_per_block(rt.gpu(), registers, 0) >= threads;
   };
+  if (rt.gpu().kernel_registers != 0) {
+    KernelResourceInfo info{rt.gpu().kernel_registers, rt.gpu().kernel_local_bytes, "config"};
+    if (!fits(info.registers_per_thread)) return std::nullopt;
+    return info;
+  }
+  const MeasuredResources& measured = measured_resources(rt, kernel);
+  KernelResourceInfo info{measured.registers, measured.local_bytes,
+                          measured.from_ptxas ? "ptxas" : "estimate"};
   if (measured.from_ptxas) {
     if (!fits(info.registers_per_thread)) return std::nullopt;
     return info;

@@ -311,6 +311,44 @@ std::string_view param_type_name(ParamType type) {
   return "unknown";
 }
 
+ParamSpec uint_param(std::string name, std::string description, std::string value,
+                     std::optional<double> min, std::optional<double> max) {
+  return ParamSpec{.name = std::move(name),
+                   .type = ParamType::kUint,
+                   .description = std::move(description),
+                   .default_value = std::move(value),
+                   .min = min,
+                   .max = max};
+}
+
+ParamSpec size_param(std::string name, std::string description, std::string value,
+                     std::optional<double> min) {
+  return ParamSpec{.name = std::move(name),
+                   .type = ParamType::kSize,
+                   .description = std::move(description),
+                   .default_value = std::move(value),
+                   .min = min};
+}
+
+ParamSpec list_param(std::string name, std::string description, std::string value,
+                     std::optional<double> min, std::optional<double> max) {
+  return ParamSpec{.name = std::move(name),
+                   .type = ParamType::kIntList,
+                   .description = std::move(description),
+                   .default_value = std::move(value),
+                   .min = min,
+                   .max = max};
+}
+
+ParamSpec choice_param(std::string name, std::string description, std::string value,
+                       std::vector<std::string> choices) {
+  return ParamSpec{.name = std::move(name),
+                   .type = ParamType::kString,
+                   .description = std::move(description),
+                   .default_value = std::move(value),
+                   .choices = std::move(choices)};
+}
+
 std::string describe_param(const ParamSpec& param) {
   std::vector<std::string> facts{std::string(param_type_name(param.type))};
   facts.push_back(param.default_value ? fmt::format("default {}", *param.default_value)

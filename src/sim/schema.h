@@ -72,6 +72,17 @@ ConfigNode resolve_config(const ConfigNode& raw, const SectionSpec& root,
 ConfigNode resolve_policy_slot(const ConfigNode& raw, const PolicySlot& slot,
                                const PolicyRegistry& registry);
 
+// Shorthands for the common kinds of knob, each with a default value (YAML text).
+ParamSpec uint_param(std::string name, std::string description, std::string value,
+                     std::optional<double> min = 0, std::optional<double> max = std::nullopt);
+ParamSpec size_param(std::string name, std::string description, std::string value,
+                     std::optional<double> min = 0);
+ParamSpec list_param(std::string name, std::string description, std::string value,
+                     std::optional<double> min = std::nullopt,
+                     std::optional<double> max = std::nullopt);
+ParamSpec choice_param(std::string name, std::string description, std::string value,
+                       std::vector<std::string> choices);
+
 // "ways (uint, default 4, 1..64): Associativity" — one line for `warpsim list` and docs.
 std::string describe_param(const ParamSpec& param);
 

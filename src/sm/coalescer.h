@@ -9,25 +9,71 @@
 #include <vector>
 
 #include "func/warp_inst.h"
+#include "mem/packet.h"
 
 namespace warpsim {
 
-// The distinct aligned blocks of `block_bytes` (a power of two) touched by the executing lanes
-// of `inst`, in increasing address order. `map` turns a lane's address into the address the
-// memory system sees (identity for global memory).
+// One request of a warp memory instruction: a cache line and the 32-byte sectors of it that
+// the lanes touch.
+struct LineAccess {
+  Addr line = 0;
+  SectorMask sectors = 0;
+};
+
+// The memory coalescer: the executing lanes of `inst` grouped by the aligned `line` (a power
+// of two) their bytes fall into, one request per line with the sectors touched, in increasing
+// address order. `map` turns a lane's address into the address the memory system sees
+// (identity for global memory).
 template <class Map>
-void coalesce(const func::WarpInst& inst, std::uint32_t block_bytes, Map&& map,
-              std::vector<Addr>& blocks) {
-  blocks.clear();
-  const Addr mask = ~Addr{block_bytes - 1};
+void coalesce(const func::WarpInst& inst, std::uint32_t line, Map&& map,
+              std::vector<LineAccess>& out) {
+  out.clear();
+  const Addr line_mask = ~Addr{line - 1};
+  const std::uint32_t size = inst.size == 0 ? 1 : inst.size;
   for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
     if ((inst.exec >> lane & 1U) == 0) continue;
-    const Addr first = map(inst.addr[lane], lane) & mask;
-    const Addr last = (map(inst.addr[lane], lane) + (inst.size == 0 ? 0 : inst.size - 1)) & mask;
-    for (Addr a = first; a <= last; a += block_bytes) blocks.push_back(a);
+    const Addr first = map(inst.addr[lane], lane);
+    const Addr last = first + size - 1;
+    for (Addr l = first & line_mask; l <= last; l += line) {
+      const Addr from = std::max(l, first);
+      const Addr to = std::min(l + line - 1, last);
+      const SectorMask mask = sectors_of(l, from, static_cast<std::uint32_t>(to - from + 1));
+      auto it =
+          std::find_if(out.begin(), out.end(), [l](const LineAccess& a) { return a.line == l; });
+      if (it == out.end()) {
+        out.push_back(LineAccess{l, mask});
+      } else {
+        it->sectors |= mask;
+      }
+    }
   }
-  std::sort(blocks.begin(), blocks.end());
-  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+  std::sort(out.begin(), out.end(),
+            [](const LineAccess& a, const LineAccess& b) { return a.line < b.line; });
+}
+
+// The constant cache serves one distinct word per access (lanes reading the same word share
+// it: broadcast): one request per distinct aligned `word` touched, in increasing address order,
+// each naming its `line`-aligned line and the sector holding the word.
+inline void serialize_words(const func::WarpInst& inst, std::uint32_t line, std::uint32_t word,
+                            std::vector<LineAccess>& out) {
+  out.clear();
+  const std::uint32_t size = inst.size == 0 ? 1 : inst.size;
+  for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
+    if ((inst.exec >> lane & 1U) == 0) continue;
+    for (Addr w = inst.addr[lane] / word * word; w < inst.addr[lane] + size; w += word) {
+      out.push_back(LineAccess{w, 0});
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const LineAccess& a, const LineAccess& b) { return a.line < b.line; });
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const LineAccess& a, const LineAccess& b) { return a.line == b.line; }),
+            out.end());
+  for (LineAccess& a : out) {
+    const Addr l = a.line & ~Addr{line - 1};
+    a.sectors = sectors_of(l, a.line, word);
+    a.line = l;
+  }
 }
 
 // Bank cycles of a shared-memory access: the largest number of distinct `bank_bytes` words any

@@ -74,7 +74,13 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
   }
   misses_.inc();
   Mshr m{line, false};
-  MemRequest req{line, config_.icache.line, MemKind::kInstFetch, sm_, line};
+  MemRequest req{.addr = line,
+                 .size = config_.icache.line,
+                 .sectors = sectors_of(line, line, config_.icache.line),
+                 .kind = MemKind::kInstFetch,
+                 .sm = sm_,
+                 .tag = line,
+                 .born = now.value()};
   m.sent = out.try_send(req);
   mshrs_.push_back(m);
   return true;
@@ -83,7 +89,13 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
 void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out) {
   for (Mshr& m : mshrs_) {
     if (!m.sent) {
-      MemRequest req{m.line, config_.icache.line, MemKind::kInstFetch, sm_, m.line};
+      MemRequest req{.addr = m.line,
+                     .size = config_.icache.line,
+                     .sectors = sectors_of(m.line, m.line, config_.icache.line),
+                     .kind = MemKind::kInstFetch,
+                     .sm = sm_,
+                     .tag = m.line,
+                     .born = now.value()};
       m.sent = out.try_send(req);
     }
   }

@@ -11,9 +11,9 @@
 
 #include "cache/tag_array.h"
 #include "func/launch_state.h"
+#include "mem/packet.h"
 #include "sim/link.h"
 #include "sim/stats.h"
-#include "sm/mem_packet.h"
 #include "sm/sm_config.h"
 #include "sm/sm_warp.h"
 

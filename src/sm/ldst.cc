@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sm/coalescer.h"
+#include "ptx/ir.h"
 
 namespace warpsim {
 
@@ -12,28 +12,41 @@ namespace {
 // consecutive lanes is contiguous (a warp's accesses to one local variable coalesce). Each
 // warp slot of the GPU gets its own region above kLocalBase.
 constexpr Addr kLocalBase = Addr{0x7000} << 32;
+// The constant cache delivers one 4-byte word per access.
+constexpr std::uint32_t kConstWord = 4;
 
 }  // namespace
 
-LdstUnit::LdstUnit(const LdstConfig& config, std::uint32_t sm, std::uint32_t warp_size,
-                   StatGroup& stats)
+LdstUnit::LdstUnit(const LdstConfig& config, const ConfigNode& sm_node, std::uint32_t sm,
+                   std::uint32_t warp_size, std::uint32_t warps, StatGroup& sm_stats,
+                   SharedTlb& tlb)
     : config_(config),
       sm_(sm),
       warp_size_(warp_size),
-      shared_accesses_(stats.counter("shared_accesses", "warp insts",
-                                     "shared-memory instructions executed by the LD/ST unit")),
-      shared_bank_cycles_(stats.counter("shared_bank_cycles", "cycles",
-                                        "bank cycles of shared-memory instructions (1 per "
-                                        "instruction without bank conflicts)")),
+      tlb_(tlb, sm, sm_stats.child("l1_tlb")),
+      l1_(sm_node, sm, warps, sm_stats, tlb.enabled() ? &tlb_ : nullptr),
+      shared_accesses_(
+          sm_stats.child("ldst").counter("shared_accesses", "warp insts",
+                                         "shared-memory instructions executed by the LD/ST unit")),
+      shared_bank_cycles_(sm_stats.child("ldst").counter(
+          "shared_bank_cycles", "cycles",
+          "bank cycles of shared-memory instructions (1 per instruction without bank conflicts)")),
       const_accesses_(
-          stats.counter("const_accesses", "warp insts", "constant-memory loads (fixed latency)")),
-      mem_insts_(stats.counter("mem_insts", "warp insts",
-                               "global, local, texture and atomic instructions")),
-      requests_(stats.counter("mem_requests", "requests",
-                              "requests sent to the memory system (one per coalesced block)")),
-      read_requests_(stats.counter("mem_read_requests", "requests", "read requests")),
-      write_requests_(stats.counter("mem_write_requests", "requests", "write requests")),
-      atomic_requests_(stats.counter("mem_atomic_requests", "requests", "atomic requests")) {}
+          sm_stats.child("ldst").counter("const_accesses", "warp insts", "constant-memory loads")),
+      tex_accesses_(sm_stats.child("ldst").counter(
+          "tex_accesses", "warp insts", "texture and non-coherent (ld.global.nc) loads")),
+      mem_insts_(sm_stats.child("ldst").counter(
+          "mem_insts", "warp insts",
+          "global, local and atomic instructions (texture and constant loads are "
+          "tex_accesses and const_accesses)")),
+      requests_(sm_stats.child("ldst").counter(
+          "mem_requests", "requests", "coalesced requests (one per line, or per constant word)")),
+      read_requests_(
+          sm_stats.child("ldst").counter("mem_read_requests", "requests", "read requests")),
+      write_requests_(
+          sm_stats.child("ldst").counter("mem_write_requests", "requests", "write requests")),
+      atomic_requests_(
+          sm_stats.child("ldst").counter("mem_atomic_requests", "requests", "atomic requests")) {}
 
 std::uint32_t LdstUnit::new_entry() {
   if (free_ids_.empty()) {
@@ -45,40 +58,65 @@ std::uint32_t LdstUnit::new_entry() {
   return id;
 }
 
-void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::WarpInst& inst,
-                      std::vector<std::uint32_t> regs, Cycle /*now*/) {
+// Where a global-memory access goes: the texture path for tex and ld.global.nc, straight to L2
+// for loads the program marked not to cache in L1 (.cg, .cv, volatile) and for every global
+// load when the L1 does not cache them; the L1 data cache otherwise (local memory included).
+L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const {
+  if (inst.space == ptx::StateSpace::kConst) return L1Target::kConst;
+  if (decoded.op_class == func::OpClass::kTexture) return L1Target::kTexture;
+  const ptx::Instruction* ir = decoded.ir;
+  if (ir == nullptr || inst.space == ptx::StateSpace::kLocal) return L1Target::kData;
+  if (ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone) return L1Target::kTexture;
+  const ptx::Mod cache = ir->mod(ptx::ModCat::kCache);
+  const bool uncached = cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
+                        ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
+  if (inst.is_load && !inst.is_atomic && (uncached || !config_.cache_global_loads)) {
+    return L1Target::kBypass;
+  }
+  return L1Target::kData;
+}
+
+void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::DecodedInst& decoded,
+                      const func::WarpInst& inst, std::vector<std::uint32_t> regs, Cycle /*now*/) {
   const std::uint32_t id = new_entry();
   Entry& e = entries_[id];
   e = Entry{};
   e.warp = warp;
   e.regs = std::move(regs);
+  e.pc = decoded.pc;
   e.kind = inst.is_atomic ? MemKind::kAtomic : (inst.is_store ? MemKind::kWrite : MemKind::kRead);
   if (inst.exec == 0 || inst.size == 0) {
     e.path = Path::kNone;
   } else if (inst.space == ptx::StateSpace::kShared) {
     e.path = Path::kShared;
     e.bank_cycles = shared_bank_cycles(inst, config_.shared_banks, config_.bank_bytes);
-  } else if (inst.space == ptx::StateSpace::kConst || inst.space == ptx::StateSpace::kParam) {
-    e.path = Path::kConst;
   } else {
     e.path = Path::kMemory;
-    if (inst.space == ptx::StateSpace::kLocal) {
+    e.target = target_of(decoded, inst);
+    (e.target == L1Target::kConst     ? const_accesses_
+     : e.target == L1Target::kTexture ? tex_accesses_
+                                      : mem_insts_)
+        .inc();
+    const std::uint32_t line = l1_.line_of(e.target);
+    if (e.target == L1Target::kConst) {
+      serialize_words(inst, line, kConstWord, e.blocks);
+    } else if (inst.space == ptx::StateSpace::kLocal) {
       const Addr region = kLocalBase + hw_warp * warp_size_ * config_.local_stride;
       coalesce(
-          inst, config_.coalesce_bytes,
+          inst, line,
           [&](Addr offset, unsigned lane) {
             return region + offset / 4 * (4 * Addr{warp_size_}) + lane * 4 + offset % 4;
           },
           e.blocks);
     } else {
       coalesce(
-          inst, config_.coalesce_bytes, [](Addr a, unsigned) { return a; }, e.blocks);
+          inst, line, [](Addr a, unsigned) { return a; }, e.blocks);
     }
   }
   queue_.push_back(id);
 }
 
-void LdstUnit::start_head(Cycle now, Link<MemRequest>& out) {
+void LdstUnit::start_head(Cycle now) {
   const std::uint32_t id = queue_.front();
   Entry& e = entries_[id];
   switch (e.path) {
@@ -96,20 +134,22 @@ void LdstUnit::start_head(Cycle now, Link<MemRequest>& out) {
       timed_.push_back(id);
       queue_.pop_front();
       return;
-    case Path::kConst:
-      const_accesses_.inc();
-      e.done_at = now.value() + config_.const_latency;
-      timed_.push_back(id);
-      queue_.pop_front();
-      return;
     case Path::kMemory:
       break;
   }
-  if (e.next_block == 0) mem_insts_.inc();
-  const std::uint32_t size = config_.coalesce_bytes;
-  for (std::uint32_t n = 0; n < config_.requests_per_cycle && e.next_block < e.blocks.size(); ++n) {
-    MemRequest req{e.blocks[e.next_block], size, e.kind, sm_, id};
-    if (!out.try_send(req)) return;
+  while (e.next_block < e.blocks.size() && l1_.can_accept()) {
+    const LineAccess& b = e.blocks[e.next_block];
+    const std::uint32_t line = l1_.line_of(e.target);
+    const MemRequest req{.addr = b.line,
+                         .size = line,
+                         .sectors = b.sectors,
+                         .kind = e.kind,
+                         .sm = sm_,
+                         .tag = id,
+                         .pc = e.pc,
+                         .warp = e.warp,
+                         .born = now.value()};
+    l1_.push(req, e.target, now);
     ++e.next_block;
     ++e.outstanding;
     requests_.inc();
@@ -125,7 +165,10 @@ void LdstUnit::start_head(Cycle now, Link<MemRequest>& out) {
 }
 
 void LdstUnit::cycle(Cycle now, Link<MemRequest>& out) {
-  if (!queue_.empty()) start_head(now, out);
+  if (!queue_.empty()) start_head(now);
+  completed_tags_.clear();
+  l1_.cycle(now, out, completed_tags_);
+  for (std::uint64_t tag : completed_tags_) complete_request(tag);
   if (timed_.empty()) return;
   std::erase_if(timed_, [&](std::uint32_t id) {
     if (entries_[id].done_at > now.value()) return false;
@@ -134,8 +177,14 @@ void LdstUnit::cycle(Cycle now, Link<MemRequest>& out) {
   });
 }
 
-void LdstUnit::on_reply(const MemReply& reply, Cycle /*now*/) {
-  const auto id = static_cast<std::uint32_t>(reply.tag);
+void LdstUnit::on_reply(const MemReply& reply, Cycle now) {
+  completed_tags_.clear();
+  l1_.on_reply(reply, now, completed_tags_);
+  for (std::uint64_t tag : completed_tags_) complete_request(tag);
+}
+
+void LdstUnit::complete_request(std::uint64_t tag) {
+  const auto id = static_cast<std::uint32_t>(tag);
   Entry& e = entries_[id];
   if (--e.outstanding == 0 && e.next_block == e.blocks.size()) {
     --in_flight_;
@@ -150,12 +199,14 @@ void LdstUnit::finish(std::uint32_t id) {
 }
 
 std::uint64_t LdstUnit::next_event(Cycle now) const {
-  std::uint64_t next = kNever;
+  std::uint64_t next = l1_.next_event(now);
   for (std::uint32_t id : timed_)
     next = std::min(next, std::max(entries_[id].done_at, now.value() + 1));
   return next;
 }
 
-bool LdstUnit::idle() const { return queue_.empty() && timed_.empty() && in_flight_ == 0; }
+bool LdstUnit::idle() const {
+  return queue_.empty() && timed_.empty() && in_flight_ == 0 && l1_.idle();
+}
 
 }  // namespace warpsim

@@ -1,20 +1,24 @@
 #pragma once
 
 // The LD/ST unit: memory instructions wait in a queue after issue; the head either occupies the
-// shared-memory banks (one cycle per bank cycle, then shared_latency), reads the constant cache
-// (const_latency), or sends one request per coalesced block to the memory system,
-// requests_per_cycle per cycle. An instruction completes when its last reply arrives (or its
-// fixed latency ends); its destination registers are then released.
+// shared-memory banks (one cycle per bank cycle, then shared_latency) or is coalesced into
+// requests that enter the L1 path (l1_path.h: TLB, request prioritizer, L1 data / texture /
+// constant caches, then the crossbar). An instruction completes when its last request has
+// completed; its destination registers are then released.
 
 #include <cstdint>
 #include <deque>
 #include <vector>
 
+#include "func/program.h"
 #include "func/warp_inst.h"
+#include "mem/packet.h"
 #include "sim/link.h"
 #include "sim/stats.h"
-#include "sm/mem_packet.h"
+#include "sm/coalescer.h"
+#include "sm/l1_path.h"
 #include "sm/sm_config.h"
+#include "tlb/tlb.h"
 
 namespace warpsim {
 
@@ -25,13 +29,16 @@ struct LdstCompletion {
 
 class LdstUnit {
  public:
-  LdstUnit(const LdstConfig& config, std::uint32_t sm, std::uint32_t warp_size, StatGroup& stats);
+  // `sm_node` is the resolved `sm` section (the L1 caches' sections); the unit's counters go to
+  // `sm_stats`.ldst, the caches' to `sm_stats`.l1d, .l1t, .l1c.
+  LdstUnit(const LdstConfig& config, const ConfigNode& sm_node, std::uint32_t sm,
+           std::uint32_t warp_size, std::uint32_t warps, StatGroup& sm_stats, SharedTlb& tlb);
 
   bool full() const { return queue_.size() >= config_.queue; }
   // A memory instruction just executed by warp slot `warp` (`hw_warp`: its index in the
   // GPU-wide local-memory layout); `regs` are its destination registers.
-  void accept(std::uint32_t warp, std::uint64_t hw_warp, const func::WarpInst& inst,
-              std::vector<std::uint32_t> regs, Cycle now);
+  void accept(std::uint32_t warp, std::uint64_t hw_warp, const func::DecodedInst& decoded,
+              const func::WarpInst& inst, std::vector<std::uint32_t> regs, Cycle now);
   // One cycle of work: starts or sends the head, completes timed accesses.
   void cycle(Cycle now, Link<MemRequest>& out);
   void on_reply(const MemReply& reply, Cycle now);
@@ -39,19 +46,22 @@ class LdstUnit {
   // Instructions finished since the last call; the SM releases their registers.
   std::vector<LdstCompletion>& completions() { return done_; }
   // True while the unit must run next cycle (something to start or send).
-  bool needs_next_cycle() const { return !queue_.empty(); }
+  bool needs_next_cycle() const { return !queue_.empty() || l1_.needs_next_cycle(); }
   // Earliest cycle after `now` at which a timed access completes, or kNever.
   std::uint64_t next_event(Cycle now) const;
   bool idle() const;
+  void invalidate_l1() { l1_.invalidate(); }
 
  private:
-  enum class Path : std::uint8_t { kShared, kConst, kMemory, kNone };
+  enum class Path : std::uint8_t { kShared, kMemory, kNone };
   struct Entry {
     std::uint32_t warp = 0;
     std::vector<std::uint32_t> regs;
     Path path = Path::kNone;
     MemKind kind = MemKind::kRead;
-    std::vector<Addr> blocks;
+    L1Target target = L1Target::kData;
+    std::uint64_t pc = 0;
+    std::vector<LineAccess> blocks;
     std::uint32_t next_block = 0;
     std::uint32_t outstanding = 0;
     std::uint32_t bank_cycles = 0;
@@ -59,8 +69,10 @@ class LdstUnit {
   };
 
   std::uint32_t new_entry();
-  void start_head(Cycle now, Link<MemRequest>& out);
+  void start_head(Cycle now);
   void finish(std::uint32_t id);
+  void complete_request(std::uint64_t tag);
+  L1Target target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const;
 
   LdstConfig config_;
   std::uint32_t sm_;
@@ -72,11 +84,14 @@ class LdstUnit {
   std::uint64_t banks_free_at_ = 0;
   std::uint32_t in_flight_ = 0;
   std::vector<LdstCompletion> done_;
-  std::vector<Addr> scratch_;
+  std::vector<std::uint64_t> completed_tags_;
+  TlbUnit tlb_;
+  L1Path l1_;
 
   Counter& shared_accesses_;
   Counter& shared_bank_cycles_;
   Counter& const_accesses_;
+  Counter& tex_accesses_;
   Counter& mem_insts_;
   Counter& requests_;
   Counter& read_requests_;

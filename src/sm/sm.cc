@@ -50,13 +50,13 @@ OpTiming effective_timing(const func::DecodedInst& inst) {
 }  // namespace
 
 Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
-       const SmConfig& config, const ConfigNode& sm_node)
+       const SmConfig& config, const ConfigNode& sm_node, SharedTlb& tlb)
     : Component(sim, std::move(path), clock),
       id_(id),
       config_(config),
       fetch_(config, sm_node.at("icache").at("replacement"), id, stats().child("icache")),
       units_(config),
-      ldst_(config.ldst, id, config.warp_size, stats().child("ldst")),
+      ldst_(config.ldst, sm_node, id, config.warp_size, config.max_warps, stats(), tlb),
       active_cycles_(
           stats().counter("active_cycles", "cycles", "cycles with at least one resident CTA")),
       warp_insts_(stats().counter("warp_insts", "warp insts", "warp instructions issued")),
@@ -100,6 +100,12 @@ void Sm::account_until(Cycle cycle) {
 
 void Sm::start_cta(const CtaAssignment& a) {
   KernelRun& k = *a.kernel;
+  // GPGPU-Sim's -gpgpu_flush_l1_cache: an SM that takes up a new kernel with nothing of the
+  // previous one left starts with empty L1 caches.
+  if (resident_ctas_ == 0 && last_kernel_ != k.order && config_.ldst.flush_l1_between_kernels) {
+    ldst_.invalidate_l1();
+  }
+  last_kernel_ = k.order;
   std::uint32_t slot = 0;
   while (ctas_[slot].used) ++slot;  // the dispatcher only assigns CTAs that fit
   CtaSlot& c = ctas_[slot];
@@ -222,8 +228,8 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
       w.scoreboard.reserve_memory(base + r);
     }
     ++w.outstanding_mem;
-    ldst_.accept(slot, std::uint64_t{id_} * config_.max_warps + slot, record_, std::move(regs),
-                 now);
+    ldst_.accept(slot, std::uint64_t{id_} * config_.max_warps + slot, inst, record_,
+                 std::move(regs), now);
   } else {
     for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + timing.latency);
   }

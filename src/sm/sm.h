@@ -42,11 +42,13 @@ struct SmLinks {
 using IssueObserver = std::function<void(std::uint32_t sm, std::uint32_t warp_slot, Cycle cycle,
                                          const func::WarpInst& inst)>;
 
+class SharedTlb;
+
 class Sm : public Component {
  public:
   // `sm_node`: the resolved config's `sm` section (policy slots are read from it).
   Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
-     const SmConfig& config, const ConfigNode& sm_node);
+     const SmConfig& config, const ConfigNode& sm_node, SharedTlb& tlb);
   ~Sm() override;
 
   void connect(const SmLinks& links) { links_ = links; }
@@ -92,6 +94,7 @@ class Sm : public Component {
   SmLinks links_;
   FetchUnit fetch_;
   FunctionalUnits units_;
+  std::uint64_t last_kernel_ = ~std::uint64_t{0};  // launch order of the last kernel started
   LdstUnit ldst_;
   std::vector<SmWarp> warps_;
   std::vector<CtaSlot> ctas_;

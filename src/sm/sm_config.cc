@@ -60,16 +60,14 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   }
   const ConfigNode& ldst = sm.at("ldst");
   c.ldst.queue = u32(ldst, "queue");
-  c.ldst.coalesce_bytes = u32(ldst, "coalesce_bytes");
+  c.ldst.prioritizer_entries = u32(ldst, "prioritizer_entries");
+  c.ldst.cache_global_loads = ldst.at("cache_global_loads").as_bool();
+  c.ldst.flush_l1_between_kernels = ldst.at("flush_l1_between_kernels").as_bool();
   c.ldst.requests_per_cycle = u32(ldst, "requests_per_cycle");
   c.ldst.shared_latency = u32(ldst, "shared_latency");
   c.ldst.shared_banks = u32(ldst, "shared_banks");
   c.ldst.bank_bytes = u32(ldst, "bank_bytes");
-  c.ldst.const_latency = u32(ldst, "const_latency");
   c.ldst.local_stride = ldst.at("local_stride").as_uint();
-  if ((c.ldst.coalesce_bytes & (c.ldst.coalesce_bytes - 1)) != 0) {
-    throw ldst.at("coalesce_bytes").error("coalesce_bytes must be a power of two");
-  }
   return c;
 }
 

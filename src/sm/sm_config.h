@@ -27,12 +27,13 @@ struct IcacheConfig {
 
 struct LdstConfig {
   std::uint32_t queue = 8;
-  std::uint32_t coalesce_bytes = 32;
+  std::uint32_t prioritizer_entries = 8;
+  bool cache_global_loads = true;
+  bool flush_l1_between_kernels = true;
   std::uint32_t requests_per_cycle = 1;
   std::uint32_t shared_latency = 24;
   std::uint32_t shared_banks = 32;
   std::uint32_t bank_bytes = 4;
-  std::uint32_t const_latency = 8;
   std::uint64_t local_stride = 65536;
 };
 

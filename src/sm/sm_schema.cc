@@ -3,29 +3,12 @@
 #include <string>
 #include <utility>
 
+#include "cache/cache_config.h"
 #include "sm/op_timing.h"
 
 namespace warpsim {
 
 namespace {
-
-ParamSpec uint_param(std::string name, std::string description, std::string value, double min = 0,
-                     std::optional<double> max = std::nullopt) {
-  return ParamSpec{.name = std::move(name),
-                   .type = ParamType::kUint,
-                   .description = std::move(description),
-                   .default_value = std::move(value),
-                   .min = min,
-                   .max = max};
-}
-
-ParamSpec size_param(std::string name, std::string description, std::string value, double min) {
-  return ParamSpec{.name = std::move(name),
-                   .type = ParamType::kSize,
-                   .description = std::move(description),
-                   .default_value = std::move(value),
-                   .min = min};
-}
 
 SectionSpec fetch_section() {
   return SectionSpec{
@@ -100,28 +83,96 @@ SectionSpec ops_section() {
 SectionSpec ldst_section() {
   return SectionSpec{
       .name = "ldst",
-      .description = "LD/ST unit: queue, coalescing into memory requests, shared memory banks.",
-      .params = {
-          uint_param("queue", "memory instructions waiting in the LD/ST unit", "8", 1),
-          uint_param("coalesce_bytes",
-                     "bytes of one memory request: a warp's lanes touching one aligned "
-                     "block of this size share a request (128 Fermi lines, 32 sectors)",
-                     "32", 4),
-          uint_param("requests_per_cycle", "memory requests the unit sends per cycle", "1", 1),
-          uint_param("shared_latency", "cycles of a conflict-free shared-memory access", "24", 1),
-          uint_param("shared_banks", "shared-memory banks", "32", 1, 64),
-          uint_param("bank_bytes", "bytes per bank word (4, or 8 in Kepler's mode)", "4", 4, 8),
-          uint_param("const_latency", "cycles of a constant-cache hit", "8", 1),
-          uint_param("local_stride",
-                     "bytes of local memory per thread reserved in the "
-                     "simulated address space",
-                     "65536", 4)}};
+      .description =
+          "LD/ST unit: queue, coalescing into one request per L1 line (per word for the "
+          "constant cache), the request prioritizer in front of the L1, shared memory banks.",
+      .params =
+          {uint_param("queue", "memory instructions waiting in the LD/ST unit", "8", 1),
+           uint_param("requests_per_cycle",
+                      "L1 accesses per cycle, and requests sent to the crossbar per cycle", "1", 1),
+           uint_param("prioritizer_entries",
+                      "coalesced requests waiting in front of the L1 (the prioritizer's buffer)",
+                      "8", 1),
+           ParamSpec{.name = "cache_global_loads",
+                     .type = ParamType::kBool,
+                     .description = "whether global loads are cached in the L1 data cache "
+                                    "(false: they go to L2 in sectors, as on Kepler by default)",
+                     .default_value = "true"},
+           ParamSpec{.name = "flush_l1_between_kernels",
+                     .type = ParamType::kBool,
+                     .description = "whether an SM empties its L1 caches when it starts a CTA of "
+                                    "a new kernel with no CTA of the previous one left "
+                                    "(GPGPU-Sim's -gpgpu_flush_l1_cache)",
+                     .default_value = "true"},
+           uint_param("shared_latency", "cycles of a conflict-free shared-memory access", "24", 1),
+           uint_param("shared_banks", "shared-memory banks", "32", 1, 64),
+           uint_param("bank_bytes", "bytes per bank word (4, or 8 in Kepler's mode)", "4", 4, 8),
+           uint_param("local_stride",
+                      "bytes of local memory per thread reserved in the "
+                      "simulated address space",
+                      "65536", 4)},
+      .policies = {PolicySlot{.name = "prioritizer",
+                              .kind = "request_prioritizer",
+                              .default_impl = "fifo",
+                              .description = "which waiting request accesses the L1 next"}}};
+}
+
+// Volta-class defaults (Accel-Sim's SM7_QV100 L1: 128-byte lines of four 32-byte sectors,
+// write-through, streaming allocation); presets give their own numbers.
+SectionSpec l1d_section() {
+  CacheDefaults d;
+  d.size = "32KiB";
+  d.line = 128;
+  d.sector = 32;
+  d.ways = 4;
+  d.hit_latency = 20;
+  d.write_policy = "write_through";
+  d.write_allocate = "none";
+  d.allocate = "on_miss";
+  d.mshrs = 32;
+  d.mshr_merge = 8;
+  d.miss_queue = 8;
+  return cache_section("l1d", "L1 data cache: global and local memory.", d);
+}
+
+SectionSpec l1t_section() {
+  CacheDefaults d;
+  d.size = "16KiB";
+  d.line = 128;
+  d.sector = 32;
+  d.ways = 4;
+  d.hit_latency = 20;
+  d.write_policy = "read_only";
+  d.write_allocate = "none";
+  d.mshrs = 32;
+  d.mshr_merge = 8;
+  d.miss_queue = 8;
+  return cache_section("l1t", "Texture / read-only cache: tex and ld.global.nc loads.", d);
+}
+
+SectionSpec l1c_section() {
+  CacheDefaults d;
+  d.size = "8KiB";
+  d.line = 64;
+  d.sector = 64;
+  d.ways = 2;
+  d.hit_latency = 8;
+  d.write_policy = "read_only";
+  d.write_allocate = "none";
+  d.mshrs = 8;
+  d.mshr_merge = 32;
+  d.miss_queue = 4;
+  return cache_section("l1c",
+                       "Constant cache: one distinct word per access (lanes reading the same "
+                       "word share it).",
+                       d);
 }
 
 }  // namespace
 
 std::vector<SectionSpec> sm_timing_sections() {
-  return {fetch_section(), icache_section(), units_section(), ops_section(), ldst_section()};
+  return {fetch_section(), icache_section(), units_section(), ops_section(),
+          ldst_section(),  l1d_section(),    l1t_section(),   l1c_section()};
 }
 
 std::vector<PolicySlot> sm_policy_slots() {
@@ -137,25 +188,22 @@ std::vector<ParamSpec> sm_timing_params() {
           uint_param("issue_width", "instructions one scheduler may issue per cycle", "1", 1, 4)};
 }
 
-SectionSpec memory_stub_section() {
-  return SectionSpec{
-      .name = "memory",
-      .description =
-          "Stand-in for the memory hierarchy until it is modeled (issue F6): every "
-          "global, local, texture and atomic request and every I-cache miss is "
-          "answered after a fixed latency, a limited number per cycle.",
-      .params = {
-          uint_param("latency", "core cycles from request to reply", "200", 1),
-          uint_param("requests_per_cycle", "requests accepted per core cycle, GPU-wide", "8", 1)}};
-}
-
 SectionSpec gpu_section() {
   return SectionSpec{
       .name = "gpu",
       .description = "Kernel and CTA scheduling across the GPU.",
       .params = {uint_param("max_concurrent_kernels", "kernels that may run at once", "32", 1),
                  uint_param("progress_cycles", "core cycles between --progress lines", "1000000",
-                            1)},
+                            1),
+                 uint_param("kernel_registers",
+                            "registers per thread booked for every kernel instead of ptxas's "
+                            "count or the estimate (0: measured; stats.json says "
+                            "resource_source \"config\")",
+                            "0"),
+                 uint_param("kernel_local_bytes",
+                            "local memory per thread booked for every kernel when "
+                            "kernel_registers overrides the measurement",
+                            "0")},
       .policies = {PolicySlot{.name = "cta_scheduler",
                               .kind = "cta_scheduler",
                               .default_impl = "round_robin",

@@ -11,7 +11,6 @@ namespace warpsim {
 std::vector<SectionSpec> sm_timing_sections();
 std::vector<PolicySlot> sm_policy_slots();
 std::vector<ParamSpec> sm_timing_params();
-SectionSpec memory_stub_section();
 SectionSpec gpu_section();
 
 }  // namespace warpsim

@@ -240,6 +240,29 @@ TEST(TimingRun, RunsAreDeterministicAndSkippingIdleCyclesChangesNothing) {
   EXPECT_EQ(docs[2]["config"]["sim"]["skip_idle"], false);
 }
 
+// gpu.kernel_registers overrides ptxas and the estimate for every kernel, and says so.
+TEST(TimingRun, KernelResourcesFromTheConfigOverrideTheMeasurement) {
+  const auto out = out_dir("resources");
+  const Result r = run_cuda_test(
+      "vector_ops", "--gpu v100 --set gpu.kernel_registers=40 --set gpu.kernel_local_bytes=16", out,
+      "300");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json doc = stats(out);
+  ASSERT_FALSE(doc["kernels"].empty());
+  for (const json& k : doc["kernels"]) {
+    EXPECT_EQ(k["occupancy"]["resource_source"], "config");
+    EXPECT_EQ(k["occupancy"]["registers_per_thread"], 40);
+    EXPECT_EQ(k["occupancy"]["local_per_thread"], 16);
+  }
+  fs::remove_all(out);
+  // More registers than a thread may have is a config error.
+  const auto bad = out_dir("resources-bad");
+  const Result e = run_cuda_test("vector_ops", "--gpu v100 --set gpu.kernel_registers=300", bad);
+  EXPECT_NE(e.code, 0);
+  EXPECT_TRUE(contains(e.out, "gpu.kernel_registers")) << e.out;
+  fs::remove_all(bad);
+}
+
 // Kernels still queued when the program ends (return from main, or exit()) run at exit.
 TEST(TimingRun, KernelsLaunchedWithoutASyncRunWhenTheProgramEnds) {
   const std::string program = std::string(WARPSIM_TEST_PROGRAMS) + "/exit_without_sync";
@@ -309,9 +332,10 @@ DONE:
 // for longer than the watchdog allows, which it must report as a deadlock (status 1).
 TEST(TimingRun, ADeadlockIsReportedWithTheModelsState) {
   const auto out = out_dir("deadlock");
-  const Result r = run_cuda_test(
-      "vector_ops", "--gpu gtx480 --set sim.watchdog_cycles=20 --set memory.latency=1000", out,
-      "300");
+  const Result r = run_cuda_test("vector_ops",
+                                 "--gpu gtx480 --set sim.watchdog_cycles=20 --set "
+                                 "memory.model=fixed --set memory.latency=1000",
+                                 out, "300");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_TRUE(contains(r.out, "warpsim: deadlock: the timing model stopped making progress"))
       << r.out;

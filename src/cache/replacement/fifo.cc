@@ -1,6 +1,6 @@
 // First in, first out: evicts the candidate that was filled longest ago; hits change nothing.
 // GPGPU-Sim's 'F' replacement option (-gpgpu_cache:dl1 ...:F), which orders lines by their
-// allocation time.
+// allocation time. demote() puts a line at the head of the queue (next out).
 
 #include <cstdint>
 #include <vector>
@@ -10,6 +10,10 @@
 
 namespace warpsim {
 namespace {
+
+// Fill stamps count up from here and stamps of demoted lines count down from it, so a demoted
+// line leaves before every other one and the latest demote leaves first.
+constexpr std::uint64_t kStampBase = std::uint64_t{1} << 63;
 
 class FifoReplacement final : public ReplacementPolicy {
  public:
@@ -25,6 +29,9 @@ class FifoReplacement final : public ReplacementPolicy {
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
     filled_at_[line_index(context_, set, way)] = 0;
   }
+  void demote(std::uint32_t set, std::uint32_t way) override {
+    filled_at_[line_index(context_, set, way)] = --demote_count_;
+  }
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                               const AccessInfo& /*access*/) override {
@@ -33,7 +40,8 @@ class FifoReplacement final : public ReplacementPolicy {
 
  private:
   Context context_;
-  std::uint64_t fill_count_ = 0;
+  std::uint64_t fill_count_ = kStampBase;
+  std::uint64_t demote_count_ = kStampBase;
   std::vector<std::uint64_t> filled_at_;
 };
 

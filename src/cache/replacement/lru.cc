@@ -1,6 +1,7 @@
 // Least recently used: evicts the candidate whose last fill or hit is the oldest.
 // GPGPU-Sim's default for L1D and L2 ('L' in -gpgpu_cache:dl1 / -gpgpu_cache:dl2, kept as
 // last_access_time per line), and the baseline that GPU cache papers compare against.
+// demote() puts a line at the LRU end, as LIP/BIP insertion does (Qureshi et al., ISCA 2007).
 
 #include <cstdint>
 #include <vector>
@@ -10,6 +11,11 @@
 
 namespace warpsim {
 namespace {
+
+// Stamps of used lines count up from here and stamps of demoted lines count down from it, so a
+// demoted line is older than every used one and the latest demote is the oldest of all. 2^63
+// uses each way is more than any simulation makes.
+constexpr std::uint64_t kStampBase = std::uint64_t{1} << 63;
 
 class LruReplacement final : public ReplacementPolicy {
  public:
@@ -26,6 +32,9 @@ class LruReplacement final : public ReplacementPolicy {
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
     last_touch_[line_index(context_, set, way)] = 0;
   }
+  void demote(std::uint32_t set, std::uint32_t way) override {
+    last_touch_[line_index(context_, set, way)] = --demote_clock_;
+  }
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                               const AccessInfo& /*access*/) override {
@@ -33,14 +42,14 @@ class LruReplacement final : public ReplacementPolicy {
   }
 
  private:
-  // A global use counter rather than per-set ages: one increment per access, and 64 bits
-  // never wrap within a simulation.
+  // A global use counter rather than per-set ages: one increment per access.
   void touch(std::uint32_t set, std::uint32_t way) {
     last_touch_[line_index(context_, set, way)] = ++clock_;
   }
 
   Context context_;
-  std::uint64_t clock_ = 0;
+  std::uint64_t clock_ = kStampBase;
+  std::uint64_t demote_clock_ = kStampBase;
   std::vector<std::uint64_t> last_touch_;
 };
 

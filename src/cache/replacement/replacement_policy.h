@@ -68,6 +68,12 @@ class WayMask {
 //   ways itself. `candidates` is non-empty and holds the valid ways that may be evicted (lines
 //   locked by pending misses are excluded). The result must be one of them. The cache then
 //   evicts that line and calls on_fill for the new one; it does not call on_invalidate.
+// - demote(set, way) is called by the cache right after on_fill when the insertion policy
+//   (LIP, BIP) asks for the new line to enter at the eviction end. LRU, FIFO, tree-PLRU and the
+//   random policies make that line the next select_victim() of its set while it is a candidate
+//   (a later demote in the set wins over an earlier one; a hit undoes it where the policy
+//   reacts to hits). SRRIP/BRRIP give it the distant re-reference prediction instead, which
+//   ties with other distant lines (the lowest way goes first). The default does nothing.
 // - Given the same sequence of calls (and the same seed), a policy returns the same victims.
 class ReplacementPolicy {
  public:
@@ -84,6 +90,8 @@ class ReplacementPolicy {
   virtual void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& access) = 0;
   virtual void on_hit(std::uint32_t set, std::uint32_t way, const AccessInfo& access) = 0;
   virtual void on_invalidate(std::uint32_t /*set*/, std::uint32_t /*way*/) {}
+  // Makes the line in `way` the first candidate for eviction in its set (see the contract).
+  virtual void demote(std::uint32_t /*set*/, std::uint32_t /*way*/) {}
   virtual std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                                       const AccessInfo& access) = 0;
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cache/replacement/replacement_policy.h"
+#include "replacement_test_util.h"
 #include "sim/config_node.h"
 #include "sim/registry.h"
 
@@ -19,40 +20,11 @@ constexpr std::uint64_t kAll = 0b1111;
 
 std::unique_ptr<ReplacementPolicy> make(const std::string& slot_yaml,
                                         const ReplacementPolicy::Context& context) {
-  return PolicyRegistry::global().create<ReplacementPolicy>(
-      ConfigNode::parse_string(slot_yaml, "test.yaml"), context);
+  return testing::make_replacement(slot_yaml, context);
 }
 
-// One step of a scripted access sequence. For kVictim, `candidates` is the mask offered and
-// `way` the victim the policy must choose.
-struct Step {
-  enum Op { kFill, kHit, kInvalidate, kVictim } op;
-  std::uint32_t set;
-  std::uint32_t way;
-  std::uint64_t candidates = 0;
-};
-
-void run_script(ReplacementPolicy& policy, const std::vector<Step>& steps) {
-  AccessInfo access;
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    const Step& step = steps[i];
-    switch (step.op) {
-      case Step::kFill:
-        policy.on_fill(step.set, step.way, access);
-        break;
-      case Step::kHit:
-        policy.on_hit(step.set, step.way, access);
-        break;
-      case Step::kInvalidate:
-        policy.on_invalidate(step.set, step.way);
-        break;
-      case Step::kVictim:
-        EXPECT_EQ(policy.select_victim(step.set, WayMask(step.candidates), access), step.way)
-            << "step " << i;
-        break;
-    }
-  }
-}
+using testing::run_script;
+using testing::Step;
 
 TEST(WayMaskTest, IteratesWaysInIncreasingOrder) {
   std::vector<std::uint32_t> ways;
@@ -149,8 +121,147 @@ TEST(ReplacementTest, RandomIsReproducibleAndSeeded) {
   EXPECT_NE(victims("{impl: random, seed: 3}", 7), victims("impl: random", 7));
 }
 
+TEST(ReplacementTest, LruDemoteMakesTheLineTheNextVictim) {
+  auto lru = make("impl: lru", kTwoSetsFourWays);
+  // Order of eviction (first victim first) in set 0 after each step.
+  run_script(*lru, {
+                       {Step::kFill, 0, 0},            // 0 1 2 3 once all are filled
+                       {Step::kFill, 0, 1},            //
+                       {Step::kFill, 0, 2},            //
+                       {Step::kFill, 0, 3},            // 0 1 2 3
+                       {Step::kDemote, 0, 2},          // 2 0 1 3
+                       {Step::kVictim, 0, 2, kAll},    //
+                       {Step::kDemote, 0, 1},          // 1 2 0 3: the latest demote goes first
+                       {Step::kVictim, 0, 1, kAll},    //
+                       {Step::kHit, 0, 1},             // 2 0 3 1: a hit undoes the demotion
+                       {Step::kVictim, 0, 2, kAll},    //
+                       {Step::kFill, 0, 2},            // 0 3 1 2
+                       {Step::kVictim, 0, 0, kAll},    //
+                       {Step::kDemote, 0, 3},          // 3 0 1 2
+                       {Step::kVictim, 0, 0, 0b0111},  // w3 locked: w0
+                       {Step::kVictim, 1, 0, kAll},    // set 1 untouched
+                   });
+}
+
+TEST(ReplacementTest, FifoDemoteMakesTheLineTheNextVictim) {
+  auto fifo = make("impl: fifo", kTwoSetsFourWays);
+  // Queue order (next out first) in set 0 after each step.
+  run_script(*fifo, {
+                        {Step::kFill, 0, 0},            //
+                        {Step::kFill, 0, 1},            //
+                        {Step::kFill, 0, 2},            //
+                        {Step::kFill, 0, 3},            // 0 1 2 3
+                        {Step::kDemote, 0, 3},          // 3 0 1 2
+                        {Step::kHit, 0, 3},             // hits do not move lines in FIFO
+                        {Step::kVictim, 0, 3, kAll},    //
+                        {Step::kFill, 0, 3},            // 0 1 2 3
+                        {Step::kVictim, 0, 0, kAll},    //
+                        {Step::kDemote, 0, 0},          // 0 1 2 3
+                        {Step::kDemote, 0, 2},          // 2 0 1 3
+                        {Step::kVictim, 0, 2, kAll},    //
+                        {Step::kVictim, 0, 0, 0b1011},  // w2 locked: w0
+                    });
+}
+
+TEST(ReplacementTest, RandomDemoteMakesTheLineTheNextVictimUntilReused) {
+  auto random = make("impl: random", kTwoSetsFourWays);
+  AccessInfo access;
+  random->demote(0, 2);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(random->select_victim(0, WayMask(kAll), access), 2u);
+  // Locked, it is skipped; the other set never saw the demotion.
+  for (int i = 0; i < 100; ++i) EXPECT_NE(random->select_victim(0, WayMask(0b1011), access), 2u);
+  std::array<int, 4> chosen_in_set_1{};
+  for (int i = 0; i < 400; ++i) ++chosen_in_set_1[random->select_victim(1, WayMask(kAll), access)];
+  for (int way = 0; way < 4; ++way) EXPECT_GT(chosen_in_set_1[way], 50) << way;  // ~100 each
+  random->demote(0, 1);  // the latest demotion wins
+  EXPECT_EQ(random->select_victim(0, WayMask(kAll), access), 1u);
+  random->on_hit(0, 1, access);  // reused: back to uniform draws
+  std::array<int, 4> chosen{};
+  for (int i = 0; i < 400; ++i) ++chosen[random->select_victim(0, WayMask(kAll), access)];
+  for (int way = 0; way < 4; ++way) EXPECT_GT(chosen[way], 50) << way;
+  random->demote(0, 3);
+  random->on_fill(0, 3, access);  // a new line in that way is not demoted
+  int threes = 0;
+  for (int i = 0; i < 400; ++i) threes += random->select_victim(0, WayMask(kAll), access) == 3;
+  EXPECT_LT(threes, 200);  // ~100 if uniform, 400 if still demoted
+}
+
+// Victim counts per way over `draws` queries with `candidates` offered, for one config.
+std::array<int, 4> weighted_counts(const std::string& slot_yaml, std::uint64_t candidates,
+                                   int draws) {
+  auto policy = make(slot_yaml, kTwoSetsFourWays);
+  AccessInfo access;
+  std::array<int, 4> counts{};
+  for (int i = 0; i < draws; ++i) {
+    const std::uint32_t victim = policy->select_victim(0, WayMask(candidates), access);
+    EXPECT_TRUE(WayMask(candidates).test(victim)) << victim;
+    ++counts[victim];
+  }
+  return counts;
+}
+
+// 60000 draws: a way of probability p is chosen 60000 p times, give or take
+// sqrt(60000 p (1 - p)) <= 123; the tolerance of 600 is about five of those.
+void expect_frequencies(const std::array<int, 4>& counts, const std::array<double, 4>& expected) {
+  for (int way = 0; way < 4; ++way) {
+    EXPECT_NEAR(counts[way], 60000 * expected[way], 600) << "way " << way;
+  }
+}
+
+TEST(ReplacementTest, WeightedRandomFollowsTheFermiL1Weights) {
+  // Mei & Chu's Fermi L1 (seed 003): the second way evicted half the time, each other way a
+  // sixth.
+  const std::string fermi = "{impl: weighted_random, weights: [1, 3, 1, 1]}";
+  expect_frequencies(weighted_counts(fermi, kAll, 60000), {1.0 / 6, 0.5, 1.0 / 6, 1.0 / 6});
+  // Only ways 0 and 1 offered: weights 1 and 3 of 4.
+  expect_frequencies(weighted_counts(fermi, 0b0011, 60000), {0.25, 0.75, 0, 0});
+  // Way 1 locked: three equal weights.
+  expect_frequencies(weighted_counts(fermi, 0b1101, 60000), {1.0 / 3, 0, 1.0 / 3, 1.0 / 3});
+  // No weights: uniform.
+  expect_frequencies(weighted_counts("impl: weighted_random", kAll, 60000),
+                     {0.25, 0.25, 0.25, 0.25});
+}
+
+TEST(ReplacementTest, WeightedRandomNeverPicksAZeroWeightWayUnlessOnlyThoseAreOffered) {
+  const std::string slot = "{impl: weighted_random, weights: [0, 2, 0, 1]}";
+  expect_frequencies(weighted_counts(slot, kAll, 60000), {0, 2.0 / 3, 0, 1.0 / 3});
+  // Only zero-weight ways offered: a victim must still be one of them, chosen uniformly.
+  expect_frequencies(weighted_counts(slot, 0b0101, 60000), {0.5, 0, 0.5, 0});
+}
+
+TEST(ReplacementTest, WeightedRandomIsReproducibleAndSeeded) {
+  const std::string slot = "{impl: weighted_random, weights: [1, 3, 1, 1]}";
+  const std::string reseeded = "{impl: weighted_random, weights: [1, 3, 1, 1], seed: 5}";
+  EXPECT_EQ(victims(slot, 7), victims(slot, 7));
+  EXPECT_EQ(victims(reseeded, 7), victims(reseeded, 7));
+  EXPECT_NE(victims(slot, 7), victims(slot, 8));
+  EXPECT_NE(victims(reseeded, 7), victims(slot, 7));
+}
+
+TEST(ReplacementTest, WeightedRandomDemoteWinsOverTheWeights) {
+  // Way 3 has weight 0: only a demotion can make it the victim while others are offered.
+  auto policy = make("{impl: weighted_random, weights: [1, 1, 1, 0]}", kTwoSetsFourWays);
+  run_script(*policy, {
+                          {Step::kDemote, 0, 3},
+                          {Step::kVictim, 0, 3, kAll},
+                          {Step::kVictim, 0, 3, kAll},
+                          {Step::kFill, 0, 3},  // a new line: no longer demoted
+                          {Step::kVictim, 0, 1, 0b1010},
+                      });
+}
+
+TEST(ReplacementTest, WeightedRandomRejectsBadWeightLists) {
+  for (const char* slot : {"{impl: weighted_random, weights: [1, 3, 1]}",
+                           "{impl: weighted_random, weights: [1, 3, 1, 1, 1]}",
+                           "{impl: weighted_random, weights: [0, 0, 0, 0]}",
+                           "{impl: weighted_random, weights: [1, -3, 1, 1]}"}) {
+    EXPECT_THROW(make(slot, kTwoSetsFourWays), ConfigError) << slot;
+  }
+}
+
 TEST(ReplacementTest, RejectsGeometryOutsideTheWayMask) {
-  for (const char* name : {"lru", "fifo", "random"}) {
+  for (const char* name :
+       {"lru", "fifo", "random", "weighted_random", "tree_plru", "srrip", "brrip"}) {
     EXPECT_THROW(make(name, {.sets = 4, .ways = 65, .seed = 0}), std::invalid_argument) << name;
     EXPECT_THROW(make(name, {.sets = 0, .ways = 4, .seed = 0}), std::invalid_argument) << name;
     EXPECT_NO_THROW(make(name, {.sets = 1, .ways = 64, .seed = 0})) << name;

@@ -185,9 +185,23 @@ TEST(SmScheduling, EverySchedulerCycleHasExactlyOneReason) {
   EXPECT_EQ(s["stalls"]["issued"].get<std::uint64_t>(), out.results[0].warp_insts);
   EXPECT_GT(s["stalls"]["scoreboard_mem"].get<std::uint64_t>(), 0u);
   EXPECT_EQ(out.results[0].warp_insts, 8u * 8 * 11);  // 8 CTAs x 8 warps x 11 instructions
+  // Conservation through the hierarchy: every coalesced request accesses an L1 once (refused
+  // accesses retry and count only as failures) or skips it; every request the L1s and the
+  // I-cache send crosses the crossbar to an L2 slice; every L2 fetch or write-back reaches DRAM.
+  const auto at = [&s](const char* level, const char* stat) {
+    return s[level][stat].get<std::uint64_t>();
+  };
+  const std::uint64_t skipped = s["sm"]["ldst"]["l1_skipped"].get<std::uint64_t>();
   EXPECT_EQ(s["sm"]["ldst"]["mem_requests"].get<std::uint64_t>(),
-            s["memory"]["requests"].get<std::uint64_t>() -
-                s["memory"]["inst_fetches"].get<std::uint64_t>());
+            at("l1d", "accesses") + at("l1t", "accesses") + at("l1c", "accesses") + skipped);
+  EXPECT_EQ(at("l2", "requests"), s["icnt"]["request"]["packets"].get<std::uint64_t>());
+  const std::uint64_t icache_fetches =
+      at("l2", "requests") - skipped -
+      (at("l1d", "misses") + at("l1d", "forwarded") + at("l1d", "writebacks") +
+       at("l1t", "misses") + at("l1c", "misses"));
+  EXPECT_LE(icache_fetches, s["sm"]["icache"]["misses"].get<std::uint64_t>());
+  EXPECT_EQ(at("dram", "reads") + at("dram", "writes"),
+            at("l2", "misses") + at("l2", "writebacks"));
 }
 
 }  // namespace

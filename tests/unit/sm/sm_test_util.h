@@ -27,10 +27,12 @@ inline ConfigNode timing_config(const std::string& preset, std::vector<std::stri
                         gpu_schema(), PolicyRegistry::global());
 }
 
-// One SM with one scheduler, fetch never in the way (the whole kernel fits one fetch), and
-// the latencies the tests' hand computations use; `more` overrides.
+// One SM with one scheduler, fetch never in the way (the whole kernel fits one fetch), the
+// fixed-latency memory stand-in behind the L1s, and the latencies the tests' hand computations
+// use; `more` overrides.
 inline std::vector<std::string> one_sm(std::vector<std::string> more = {}) {
   std::vector<std::string> sets = {"sm.count=1",
+                                   "memory.model=fixed",
                                    "sm.schedulers=1",
                                    "sm.fetch.ibuffer_entries=16",
                                    "sm.fetch.fetch_width=16",

@@ -1,0 +1,37 @@
+#pragma once
+
+// Whether an access skips this cache level: a bypassed read is forwarded to the next level and
+// its data is not allocated here. MRPB's bypass-on-stall (seed 004), PCAL's token-less warps
+// (seed 001) and the decoupled L1D's locality filter (seed 000) are bypass policies. One file
+// per policy under src/cache/bypass/.
+
+#include <cstdint>
+
+#include "cache/access_info.h"
+#include "sim/config_node.h"
+
+namespace warpsim {
+
+class BypassPolicy {
+ public:
+  static constexpr const char* kKind = "bypass";
+
+  struct Context {
+    std::uint32_t sets = 0;
+    std::uint32_t ways = 0;
+    std::uint32_t line = 0;
+    std::uint64_t seed = 0;
+  };
+
+  // Why the cache asks: before looking up (a policy may bypass every access of a warp), or
+  // after the lookup found no line it could allocate (bypass instead of a reservation stall).
+  enum class When : std::uint8_t { kBeforeLookup, kOnReservationFail };
+
+  virtual ~BypassPolicy() = default;
+  virtual bool bypass(const AccessInfo& access, When when) = 0;
+  // Feedback for learning policies: a line filled by `access` was later hit (`reused`) or
+  // evicted without reuse.
+  virtual void on_eviction(const AccessInfo& /*filled_by*/, bool /*reused*/) {}
+};
+
+}  // namespace warpsim

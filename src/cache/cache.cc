@@ -1,0 +1,384 @@
+// The generic cache's lookups and miss handling. Semantics follow GPGPU-Sim's cache model
+// (gpgpu-sim/gpu-cache.{h,cc}, v4): sectored lines, allocate-on-miss reservations that fail
+// when every way of a set is reserved, MSHRs with a merge limit, a miss queue, and the
+// write-back / write-through / write-evict policies with their write-allocate variants.
+//
+// Stats (the group given to the constructor; names are part of stats.json):
+//   accesses       successful accesses = hits + hit_reserved + misses + forwarded
+//   reads          successful reads and instruction fetches
+//   writes         successful writes
+//   atomics        successful atomics
+//   hits           served here: the line held every requested sector (a write-back level
+//                  also serves write hits, write-validate misses and atomic hits)
+//   hit_reserved   merged into a pending miss that already requested every missing sector
+//   misses         accesses that sent a fetch (each sends exactly one fetch request)
+//   sector_misses  misses whose line was present but lacked some requested sectors
+//   forwarded      passed on unchanged: bypasses, write-through / write-evict writes,
+//                  no-allocate write misses, atomics at a level that does not execute them
+//   bypassed       forwarded because the bypass policy said so (part of `forwarded`)
+//   reservation_fail_no_line     no way of the set could be reserved (allocate on miss)
+//   reservation_fail_no_mshr     every MSHR was busy with another line
+//   reservation_fail_mshr_merge  the line's MSHR already held mshr_merge requests
+//   reservation_fail_miss_queue  the outgoing queue had no room for the fetch or forward
+//   evictions      lines the replacement policy evicted to make room
+//   writebacks     dirty lines written to the next level (evictions and invalidate_all)
+//   fills          replies to this cache's fetches
+//   hit_rate       hits / (hits + hit_reserved + misses): accesses that looked for a line
+// A failed access counts only its reservation_fail_* counter.
+
+#include "cache/cache.h"
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "cache/cache_impl.h"
+#include "sim/registry.h"
+
+namespace warpsim {
+
+CacheCounters::CacheCounters(StatGroup& s)
+    : accesses(s.counter("accesses", "requests", "accesses accepted (failed attempts excluded)")),
+      reads(s.counter("reads", "requests", "accepted reads and instruction fetches")),
+      writes(s.counter("writes", "requests", "accepted writes")),
+      atomics(s.counter("atomics", "requests", "accepted atomics")),
+      hits(s.counter("hits", "requests", "accesses served by this cache")),
+      hit_reserved(s.counter("hit_reserved", "requests",
+                             "accesses merged into a pending miss for the sectors they need")),
+      misses(s.counter("misses", "requests", "accesses that sent a fetch to the next level")),
+      sector_misses(s.counter("sector_misses", "requests",
+                              "misses whose line was present without every requested sector")),
+      forwarded(s.counter("forwarded", "requests",
+                          "accesses passed to the next level unchanged (bypass, write-through, "
+                          "write-evict, no-allocate write miss, atomic not executed here)")),
+      bypassed(s.counter("bypassed", "requests", "forwarded accesses the bypass policy chose")),
+      fail_no_line(s.counter("reservation_fail_no_line", "attempts",
+                             "refused: no way of the set could be reserved")),
+      fail_no_mshr(s.counter("reservation_fail_no_mshr", "attempts", "refused: no free MSHR")),
+      fail_mshr_merge(s.counter("reservation_fail_mshr_merge", "attempts",
+                                "refused: the line's MSHR held mshr_merge requests")),
+      fail_miss_queue(s.counter("reservation_fail_miss_queue", "attempts",
+                                "refused: no room in the outgoing (miss) queue")),
+      evictions(s.counter("evictions", "lines", "lines evicted to make room")),
+      writebacks(s.counter("writebacks", "requests", "dirty lines written to the next level")),
+      fills(s.counter("fills", "replies", "replies to this cache's fetches")) {
+  s.formula("hit_rate", "ratio", "hits / (hits + hit_reserved + misses)", [](const GroupValues& v) {
+    const double looked = v["hits"] + v["hit_reserved"] + v["misses"];
+    return looked == 0 ? 0.0 : v["hits"] / looked;
+  });
+}
+
+Cache::Impl::Impl(const CacheConfig& cache_config, const ConfigNode& section, StatGroup& stats,
+                  std::uint64_t seed)
+    : config(cache_config),
+      geometry(cache_config),
+      lines(geometry),
+      mshrs(cache_config.mshrs, cache_config.mshr_merge),
+      outgoing(std::size_t{cache_config.miss_queue} + 2),
+      mshr_info(cache_config.mshrs),
+      counters(stats) {
+  if (config.miss_queue == 0) throw std::invalid_argument("cache miss_queue must be >= 1");
+  const PolicyRegistry& registry = PolicyRegistry::global();
+  const std::uint32_t sets = geometry.sets();
+  const std::uint32_t ways = geometry.max_ways();
+  set_index = registry.create<SetIndexFunction>(section.at("set_index"),
+                                                SetIndexFunction::Context{sets, config.line});
+  replacement = registry.create<ReplacementPolicy>(section.at("replacement"),
+                                                   ReplacementPolicy::Context{sets, ways, seed});
+  insertion = registry.create<InsertionPolicy>(section.at("insertion"),
+                                               InsertionPolicy::Context{sets, ways, seed});
+  bypass = registry.create<BypassPolicy>(section.at("bypass"),
+                                         BypassPolicy::Context{sets, ways, config.line, seed});
+}
+
+Cache::Impl::Lookup Cache::Impl::lookup(const MemRequest& r) const {
+  const Addr line = geometry.line_of(r.addr);
+  if (r.size == 0 || r.size > geometry.line() || geometry.line_of(r.addr + r.size - 1) != line) {
+    throw std::logic_error("cache access to block " + std::to_string(r.addr) + "+" +
+                           std::to_string(r.size) + " does not lie within one " +
+                           std::to_string(geometry.line()) + "-byte line");
+  }
+  const std::uint32_t set = set_index->set_of(line);
+  if (set >= geometry.sets()) throw std::logic_error("set index function returned a bad set");
+  const bool is_write = r.kind == MemKind::kWrite || r.kind == MemKind::kAtomic;
+  return Lookup{.request = &r,
+                .line = line,
+                .set = set,
+                .way = lines.find(set, line),
+                .want = geometry.line_sectors(r.addr, r.size, r.sectors),
+                .info = AccessInfo{.addr = r.addr,
+                                   .pc = r.pc,
+                                   .sm_id = r.sm,
+                                   .warp_id = r.warp,
+                                   .cta_id = r.cta,
+                                   .is_write = is_write}};
+}
+
+CacheResult Cache::Impl::access(const MemRequest& r) {
+  if (config.write_policy == WritePolicy::kReadOnly && r.kind != MemKind::kRead &&
+      r.kind != MemKind::kInstFetch) {
+    throw std::logic_error("a write or atomic reached a read-only cache");
+  }
+  const Lookup k = lookup(r);
+  if (bypass->bypass(k.info, BypassPolicy::When::kBeforeLookup)) return forward(k, true);
+  switch (r.kind) {
+    case MemKind::kRead:
+    case MemKind::kInstFetch:
+      return serve_here(k, false);
+    case MemKind::kWrite:
+      return write(k);
+    case MemKind::kAtomic:
+      // Atomics execute where lines are written back (GPGPU-Sim runs them at the L2).
+      return config.write_policy == WritePolicy::kWriteBack ? serve_here(k, true)
+                                                            : forward_and_invalidate(k);
+  }
+  throw std::logic_error("unknown memory request kind");
+}
+
+// A read, or a write that needs the line's data (an atomic, a fetch-on-write miss).
+CacheResult Cache::Impl::serve_here(const Lookup& k, bool write) {
+  const SectorMask have = k.way == CacheLines::kNoWay ? 0 : lines.valid[lines.index(k.set, k.way)];
+  const SectorMask missing = k.want & ~have;
+  if (k.way != CacheLines::kNoWay && missing == 0) {
+    touch(k.set, k.way, k.info);
+    if (write) lines.dirty[lines.index(k.set, k.way)] |= k.want;
+    return done(k, CacheOutcome::kHit);
+  }
+  return miss(k, missing, write ? k.want : 0);
+}
+
+// Failure checks come in GPGPU-Sim's order (tag probe, miss queue, MSHR) and all precede any
+// change, so a refused access leaves no trace but its counter.
+CacheResult Cache::Impl::miss(const Lookup& k, SectorMask missing, SectorMask written) {
+  const std::uint32_t mshr = mshrs.find(k.line);
+  if (mshr != MshrTable::kNone) return merge(k, mshr, missing, written);
+  const bool present = k.way != CacheLines::kNoWay;
+  const bool reserve = config.allocate == AllocatePoint::kOnMiss;
+  if (reserve && !present && !lines.can_place(k.set)) return refuse(k, FailCause::kNoLine);
+  if (queue_full()) return failed(FailCause::kMissQueueFull);
+  if (mshrs.full()) return refuse(k, FailCause::kNoMshr);
+
+  const SectorMask fetch = geometry.expand(missing);
+  std::uint32_t way = k.way;
+  if (present) {
+    touch(k.set, way, k.info);
+  } else if (reserve) {
+    way = place_line(k.set, k.line, k.info);
+  }
+  if (reserve) lines.pending[lines.index(k.set, way)] |= fetch;
+  const std::uint32_t index = mshrs.allocate(k.line, next_sequence);
+  mshrs.entry(index).requested = fetch;
+  mshrs.add_waiter(index, MshrWaiter{k.request->tag, missing, written});
+  mshr_info[index] = k.info;
+  send_fetch(k, index, fetch);
+  return done(k, CacheOutcome::kMiss, present);
+}
+
+CacheResult Cache::Impl::merge(const Lookup& k, std::uint32_t mshr, SectorMask missing,
+                               SectorMask written) {
+  MshrEntry& entry = mshrs.entry(mshr);
+  const SectorMask fresh = geometry.expand(missing) & ~entry.requested;
+  if (fresh != 0 && queue_full()) return failed(FailCause::kMissQueueFull);
+  if (!mshrs.can_merge(mshr)) return refuse(k, FailCause::kMshrMergeFull);
+  entry.requested |= fresh;
+  mshrs.add_waiter(mshr, MshrWaiter{k.request->tag, missing, written});
+  const bool present = k.way != CacheLines::kNoWay;
+  if (present) {
+    touch(k.set, k.way, k.info);
+    if (config.allocate == AllocatePoint::kOnMiss) {
+      lines.pending[lines.index(k.set, k.way)] |= fresh;
+    }
+  }
+  if (fresh == 0) return done(k, CacheOutcome::kHitReserved);
+  send_fetch(k, mshr, fresh);
+  return done(k, CacheOutcome::kMiss, present);
+}
+
+CacheResult Cache::Impl::write(const Lookup& k) {
+  switch (config.write_policy) {
+    case WritePolicy::kWriteThrough:
+      return write_through(k);
+    case WritePolicy::kWriteEvict:
+      return forward_and_invalidate(k);
+    case WritePolicy::kReadOnly:  // rejected in access()
+    case WritePolicy::kWriteBack:
+      break;
+  }
+  if (k.way != CacheLines::kNoWay) {
+    const std::size_t i = lines.index(k.set, k.way);
+    if ((k.want & ~lines.valid[i]) == 0) {
+      touch(k.set, k.way, k.info);
+      lines.dirty[i] |= k.want;
+      return done(k, CacheOutcome::kHit);
+    }
+  }
+  switch (config.write_allocate) {
+    case WriteAllocate::kNone:
+      return forward(k, false);
+    case WriteAllocate::kFetchOnWrite:
+      return serve_here(k, true);
+    case WriteAllocate::kWriteValidate:
+    case WriteAllocate::kLazyFetchOnRead:
+      break;
+  }
+  return write_validate(k);
+}
+
+// A write-back level's write miss that allocates without fetching: the written sectors become
+// valid and dirty; a later read of the others fetches them.
+CacheResult Cache::Impl::write_validate(const Lookup& k) {
+  std::uint32_t way = k.way;
+  if (way == CacheLines::kNoWay) {
+    if (!lines.can_place(k.set)) return refuse(k, FailCause::kNoLine);
+    way = place_line(k.set, k.line, k.info);
+  } else {
+    touch(k.set, way, k.info);
+  }
+  const std::size_t i = lines.index(k.set, way);
+  lines.valid[i] |= validated(k.want);
+  lines.dirty[i] |= k.want;
+  return done(k, CacheOutcome::kHit);
+}
+
+// Every write goes on; a present line takes the written sectors (when the level allocates on
+// writes) and an absent one is allocated only when a way is free for it without waiting:
+// the write itself never has to wait for a line.
+CacheResult Cache::Impl::write_through(const Lookup& k) {
+  if (queue_full()) return failed(FailCause::kMissQueueFull);
+  std::uint32_t way = k.way;
+  const bool allocate = config.write_allocate != WriteAllocate::kNone;
+  if (way != CacheLines::kNoWay) {
+    touch(k.set, way, k.info);
+  } else if (allocate && lines.can_place(k.set)) {
+    way = place_line(k.set, k.line, k.info);
+  }
+  if (allocate && way != CacheLines::kNoWay) {
+    lines.valid[lines.index(k.set, way)] |= validated(k.want);
+  }
+  outgoing.push(*k.request);
+  return done(k, CacheOutcome::kForwarded);
+}
+
+CacheResult Cache::Impl::forward_and_invalidate(const Lookup& k) {
+  if (queue_full()) return failed(FailCause::kMissQueueFull);
+  if (k.way != CacheLines::kNoWay) invalidate_line(k.set, k.way);
+  outgoing.push(*k.request);
+  return done(k, CacheOutcome::kForwarded);
+}
+
+CacheResult Cache::Impl::forward(const Lookup& k, bool bypassed) {
+  if (queue_full()) return failed(FailCause::kMissQueueFull);
+  outgoing.push(*k.request);
+  if (bypassed) counters.bypassed.inc();
+  return done(k, CacheOutcome::kForwarded);
+}
+
+// The bypass policy may turn a reservation failure into a forward; a full miss queue leaves
+// nothing to forward through, so it is not asked then.
+CacheResult Cache::Impl::refuse(const Lookup& k, FailCause cause) {
+  if (!queue_full() && bypass->bypass(k.info, BypassPolicy::When::kOnReservationFail)) {
+    return forward(k, true);
+  }
+  return failed(cause);
+}
+
+CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector_miss) {
+  counters.accesses.inc();
+  switch (k.request->kind) {
+    case MemKind::kRead:
+    case MemKind::kInstFetch:
+      counters.reads.inc();
+      break;
+    case MemKind::kWrite:
+      counters.writes.inc();
+      break;
+    case MemKind::kAtomic:
+      counters.atomics.inc();
+      break;
+  }
+  switch (outcome) {
+    case CacheOutcome::kHit:
+      counters.hits.inc();
+      break;
+    case CacheOutcome::kHitReserved:
+      counters.hit_reserved.inc();
+      break;
+    case CacheOutcome::kMiss:
+      counters.misses.inc();
+      if (sector_miss) counters.sector_misses.inc();
+      break;
+    case CacheOutcome::kForwarded:
+      counters.forwarded.inc();
+      break;
+    case CacheOutcome::kFailed:  // reported through failed()
+      break;
+  }
+  return CacheResult{.outcome = outcome, .cause = FailCause::kNone, .sector_miss = sector_miss};
+}
+
+CacheResult Cache::Impl::failed(FailCause cause) {
+  switch (cause) {
+    case FailCause::kNoLine:
+      counters.fail_no_line.inc();
+      break;
+    case FailCause::kNoMshr:
+      counters.fail_no_mshr.inc();
+      break;
+    case FailCause::kMshrMergeFull:
+      counters.fail_mshr_merge.inc();
+      break;
+    case FailCause::kMissQueueFull:
+      counters.fail_miss_queue.inc();
+      break;
+    case FailCause::kNone:
+      break;
+  }
+  return CacheResult{.outcome = CacheOutcome::kFailed, .cause = cause, .sector_miss = false};
+}
+
+void Cache::Impl::send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sectors) {
+  const MemRequest& r = *k.request;
+  outgoing.push(
+      MemRequest{.addr = k.line,
+                 .size = geometry.line(),
+                 .sectors = sectors,
+                 .kind = r.kind == MemKind::kInstFetch ? MemKind::kInstFetch : MemKind::kRead,
+                 .writeback = false,
+                 .sm = r.sm,
+                 .tag = make_fetch_tag(next_sequence++, mshr),
+                 .pc = r.pc,
+                 .warp = r.warp,
+                 .cta = r.cta,
+                 .born = r.born});
+}
+
+// ---- Cache ----
+
+Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& stats,
+             std::uint64_t seed)
+    : config_(config), impl_(std::make_unique<Impl>(config_, section, stats, seed)) {}
+
+Cache::~Cache() = default;
+
+CacheResult Cache::access(const MemRequest& request, Cycle /*now*/) {
+  return impl_->access(request);
+}
+
+bool Cache::has_outgoing() const { return !impl_->outgoing.empty(); }
+const MemRequest& Cache::outgoing() const { return impl_->outgoing.front(); }
+void Cache::pop_outgoing() {
+  if (impl_->outgoing.empty()) throw std::logic_error("pop_outgoing() on an empty queue");
+  impl_->outgoing.pop();
+}
+
+void Cache::fill(const MemReply& reply, Cycle /*now*/, std::vector<std::uint64_t>& completed) {
+  impl_->fill(reply, completed);
+}
+
+void Cache::invalidate_all() { impl_->invalidate_all(); }
+
+bool Cache::idle() const { return impl_->mshrs.in_use() == 0 && impl_->outgoing.empty(); }
+
+std::string Cache::describe_state() const { return impl_->describe_state(); }
+
+}  // namespace warpsim

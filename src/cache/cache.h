@@ -1,0 +1,104 @@
+#pragma once
+
+// The generic cache of the memory hierarchy: the L1 data cache, the texture/read-only and
+// constant caches and the L2 slices are all instances. It holds tags and line state only (the
+// functional model has the values) and is not a Component: its owner (the SM's LD/ST unit, an
+// L2 slice) calls it from its own tick, applies the hit latency, and moves the outgoing queue
+// onto its Link to the next level.
+//
+// Protocol for the owner:
+//  1. access(request, now) for each request, in the order the owner chooses.
+//     - kHit: served here; answer the request after the hit latency.
+//     - kHitReserved / kMiss: the line is on its way; fill() will hand back request.tag.
+//     - kForwarded: the request itself went into the outgoing queue (a bypass, a write
+//       through, a write miss without allocation, an atomic at a level that does not execute
+//       it); the next level answers it with the request's own tag and the owner passes that
+//       reply on.
+//     - kFailed: nothing changed but the counter of `cause`; retry later.
+//  2. Each cycle, while has_outgoing(): try to send outgoing(); on success pop_outgoing().
+//     Requests the cache makes itself (fetches, write-backs) carry tags with kFetchTagBit set.
+//  3. A reply from the next level whose tag has kFetchTagBit set goes to fill(), which installs
+//     the sectors and appends the tags of every request the fill completes; any other reply
+//     answers a forwarded request.
+// The same calls in the same order give the same results (replacement seeds included).
+//
+// Details the owner may rely on:
+//  - A request covers one block inside one line (a whole line, or a smaller aligned block
+//    such as one 32-byte sector); `sectors` is relative to the block, 0 meaning all of it.
+//    A block that crosses a line boundary is a std::logic_error.
+//  - Reads and instruction fetches are served here. Writes: write_back serves hits and
+//    write-validate / lazy-fetch-on-read misses (kHit), fetch-on-write misses wait for the
+//    fetch (kMiss / kHitReserved) and no-allocate misses are kForwarded; write_through and
+//    write_evict forward every write (kForwarded); read_only throws std::logic_error (as do
+//    atomics there). Atomics are served like fetch-on-write writes at a write_back level and
+//    forwarded elsewhere, dropping the local copy.
+//  - Failure checks run in GPGPU-Sim's order: no line (allocate on_miss only), miss queue
+//    (only when the access would send something), then MSHR (no entry / merge full). The
+//    bypass policy is asked (When::kOnReservationFail) before a kNoLine, kNoMshr or
+//    kMshrMergeFull failure and may turn it into a kForwarded.
+//  - The outgoing queue admits a fetch or forward while it holds fewer than miss_queue
+//    requests; write-backs (from evictions, fills and invalidate_all) are queued regardless
+//    and may take it past miss_queue, delaying later misses until it drains.
+//  - Every request the cache sends itself has its own tag. A fill answers the requests whose
+//    needed sectors have all arrived, in the order they reached the MSHR.
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cache/access_info.h"
+#include "cache/cache_config.h"
+#include "mem/packet.h"
+#include "sim/config_node.h"
+#include "sim/stats.h"
+#include "sim/time.h"
+
+namespace warpsim {
+
+enum class CacheOutcome : std::uint8_t { kHit, kHitReserved, kMiss, kForwarded, kFailed };
+enum class FailCause : std::uint8_t { kNone, kNoLine, kNoMshr, kMshrMergeFull, kMissQueueFull };
+
+struct CacheResult {
+  CacheOutcome outcome = CacheOutcome::kHit;
+  FailCause cause = FailCause::kNone;
+  bool sector_miss = false;  // the line was present but some requested sectors were not
+};
+
+inline constexpr std::uint64_t kFetchTagBit = std::uint64_t{1} << 63;
+
+class Cache {
+ public:
+  // `section` is the cache's resolved config section (its policy slots are read from it);
+  // `stats` receives the counters; `seed` makes identical caches' random policies differ.
+  Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& stats, std::uint64_t seed);
+  ~Cache();
+  Cache(const Cache&) = delete;
+  Cache& operator=(const Cache&) = delete;
+
+  CacheResult access(const MemRequest& request, Cycle now);
+
+  bool has_outgoing() const;
+  const MemRequest& outgoing() const;
+  void pop_outgoing();
+
+  // A reply to one of this cache's own requests (tag has kFetchTagBit).
+  void fill(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& completed);
+
+  // Drops every line (dirty lines are written back through the outgoing queue) — GPGPU-Sim
+  // invalidates the L1 data caches at kernel boundaries. Pending misses stay.
+  void invalidate_all();
+
+  // No pending misses and nothing queued to send.
+  bool idle() const;
+  const CacheConfig& config() const { return config_; }
+  std::string describe_state() const;
+
+ private:
+  struct Impl;
+  CacheConfig config_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace warpsim

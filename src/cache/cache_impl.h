@@ -1,0 +1,123 @@
+#pragma once
+
+// The inside of the generic cache (cache.h), shared by cache.cc (lookups and misses) and
+// cache_fill.cc (fills, flushes, state dumps). Not for use outside src/cache.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cache/bypass/bypass_policy.h"
+#include "cache/cache.h"
+#include "cache/cache_geometry.h"
+#include "cache/cache_lines.h"
+#include "cache/insertion/insertion_policy.h"
+#include "cache/mshr.h"
+#include "cache/replacement/replacement_policy.h"
+#include "cache/request_queue.h"
+#include "cache/set_index/set_index.h"
+#include "sim/stats.h"
+
+namespace warpsim {
+
+// The counters of one cache, as they appear in stats.json (see cache.cc for their meaning).
+struct CacheCounters {
+  explicit CacheCounters(StatGroup& stats);
+
+  Counter& accesses;
+  Counter& reads;
+  Counter& writes;
+  Counter& atomics;
+  Counter& hits;
+  Counter& hit_reserved;
+  Counter& misses;
+  Counter& sector_misses;
+  Counter& forwarded;
+  Counter& bypassed;
+  Counter& fail_no_line;
+  Counter& fail_no_mshr;
+  Counter& fail_mshr_merge;
+  Counter& fail_miss_queue;
+  Counter& evictions;
+  Counter& writebacks;
+  Counter& fills;
+};
+
+struct Cache::Impl {
+  // One access, looked up.
+  struct Lookup {
+    const MemRequest* request;
+    Addr line;
+    std::uint32_t set;
+    std::uint32_t way;  // CacheLines::kNoWay when the line is absent
+    SectorMask want;    // requested sectors of the line
+    AccessInfo info;
+  };
+
+  Impl(const CacheConfig& config, const ConfigNode& section, StatGroup& stats, std::uint64_t seed);
+
+  CacheResult access(const MemRequest& request);
+  void fill(const MemReply& reply, std::vector<std::uint64_t>& completed);
+  void invalidate_all();
+  std::string describe_state() const;
+
+  // Access paths (cache.cc).
+  Lookup lookup(const MemRequest& request) const;
+  CacheResult serve_here(const Lookup& k, bool write);
+  CacheResult miss(const Lookup& k, SectorMask missing, SectorMask written);
+  CacheResult merge(const Lookup& k, std::uint32_t mshr, SectorMask missing, SectorMask written);
+  CacheResult write(const Lookup& k);
+  CacheResult write_validate(const Lookup& k);
+  CacheResult write_through(const Lookup& k);
+  CacheResult forward_and_invalidate(const Lookup& k);
+  CacheResult forward(const Lookup& k, bool bypassed);
+  CacheResult refuse(const Lookup& k, FailCause cause);
+  CacheResult done(const Lookup& k, CacheOutcome outcome, bool sector_miss = false);
+  CacheResult failed(FailCause cause);
+  void send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sectors);
+
+  // Line changes (cache_fill.cc).
+  std::uint32_t place_line(std::uint32_t set, Addr line, const AccessInfo& info);
+  void evict(std::uint32_t set, std::uint32_t way);
+  void invalidate_line(std::uint32_t set, std::uint32_t way);
+  void touch(std::uint32_t set, std::uint32_t way, const AccessInfo& info);
+  void write_back(std::size_t index);
+
+  bool queue_full() const { return outgoing.size() >= config.miss_queue; }
+  // Sectors a write makes valid without a fetch: write_validate assumes whole fetch units are
+  // written; the other modes trust only the sectors the write covers.
+  SectorMask validated(SectorMask written) const {
+    return config.write_allocate == WriteAllocate::kWriteValidate ? geometry.expand(written)
+                                                                  : written;
+  }
+
+  const CacheConfig& config;
+  CacheGeometry geometry;
+  CacheLines lines;
+  MshrTable mshrs;
+  RequestQueue outgoing;
+  std::unique_ptr<SetIndexFunction> set_index;
+  std::unique_ptr<ReplacementPolicy> replacement;
+  std::unique_ptr<InsertionPolicy> insertion;
+  std::unique_ptr<BypassPolicy> bypass;
+  std::vector<AccessInfo> mshr_info;  // per MSHR entry: the access that opened it
+  CacheCounters counters;
+  std::uint64_t next_sequence = 0;  // of the next fetch
+  std::uint64_t next_writeback = 0;
+};
+
+// Fetch tags: kFetchTagBit | sequence << kTagIndexBits | MSHR index, with one sequence number
+// per fetch, so every request the cache sends has its own tag; a reply is accepted when its
+// MSHR is busy and its sequence is not older than the MSHR's first fetch. Write-backs use the
+// index kWritebackIndex; they are never answered.
+inline constexpr std::uint32_t kTagIndexBits = 24;
+inline constexpr std::uint64_t kTagIndexMask = (std::uint64_t{1} << kTagIndexBits) - 1;
+inline constexpr std::uint64_t kWritebackIndex = kTagIndexMask;
+inline constexpr std::uint64_t kTagSequenceMask = (std::uint64_t{1} << (63 - kTagIndexBits)) - 1;
+
+inline std::uint64_t make_fetch_tag(std::uint64_t sequence, std::uint64_t index) {
+  return kFetchTagBit | ((sequence & kTagSequenceMask) << kTagIndexBits) | index;
+}
+
+}  // namespace warpsim

@@ -1,0 +1,79 @@
+#pragma once
+
+// What travels between the SMs and the memory hierarchy (L1 → crossbar → L2 slice → DRAM and
+// back). One request covers one aligned block of `size` bytes (an L1 line or sector, an
+// I-cache line, an L2 sector); `sectors` says which 32-byte sectors of it are wanted. Every
+// request is answered by exactly one reply with the same `tag`, except write-backs of evicted
+// lines (`writeback`), which are not answered. Values never travel: the functional model
+// executed the access when the instruction issued, so the hierarchy models time only.
+
+#include <bit>
+#include <cstdint>
+
+#include "sim/time.h"
+
+namespace warpsim {
+
+enum class MemKind : std::uint8_t { kRead, kWrite, kAtomic, kInstFetch };
+
+// Sectors are 32 bytes on every NVIDIA GPU since Kepler (Fermi's 128-byte L1 lines are one
+// unit: its caches treat any sector of a line as the whole line). Bit i = bytes
+// [32i, 32i + 32) of the block.
+inline constexpr std::uint32_t kSectorBytes = 32;
+using SectorMask = std::uint32_t;
+
+// The sectors of a block starting at `block` that bytes [addr, addr + bytes) touch.
+constexpr SectorMask sectors_of(Addr block, Addr addr, std::uint32_t bytes) {
+  if (bytes == 0) return 0;
+  const auto first = static_cast<std::uint32_t>((addr - block) / kSectorBytes);
+  const auto last = static_cast<std::uint32_t>((addr + bytes - 1 - block) / kSectorBytes);
+  const SectorMask upto_last = last >= 31 ? ~SectorMask{0} : (SectorMask{1} << (last + 1)) - 1;
+  return upto_last & ~((SectorMask{1} << first) - 1);
+}
+constexpr std::uint32_t sector_count(SectorMask mask) {
+  return static_cast<std::uint32_t>(std::popcount(mask));
+}
+
+struct MemRequest {
+  Addr addr = 0;           // first byte of the block, aligned to `size`
+  std::uint32_t size = 0;  // bytes of the block
+  SectorMask sectors = 0;  // sectors of the block wanted (reads) or written (writes)
+  MemKind kind = MemKind::kRead;
+  bool writeback = false;  // a dirty line evicted by a cache: no reply
+  std::uint32_t sm = 0;    // the SM it came from; replies are routed back by it
+  std::uint64_t tag = 0;   // the sender's handle, echoed in the reply
+  // Who asked, for PC-, warp- or CTA-aware policies and per-warp statistics.
+  std::uint64_t pc = 0;
+  std::uint32_t warp = 0;
+  std::uint32_t cta = 0;
+  std::uint64_t born = 0;  // core cycle at which the SM sent it, for latency statistics
+};
+
+// Bytes of data the request carries (writes, atomics' operands).
+constexpr std::uint32_t data_bytes(const MemRequest& r) {
+  return r.kind == MemKind::kWrite || r.kind == MemKind::kAtomic
+             ? sector_count(r.sectors) * kSectorBytes
+             : 0;
+}
+
+struct MemReply {
+  Addr addr = 0;
+  std::uint32_t size = 0;
+  SectorMask sectors = 0;  // sectors of the block now delivered
+  MemKind kind = MemKind::kRead;
+  std::uint32_t sm = 0;
+  std::uint64_t tag = 0;
+  std::uint64_t born = 0;  // copied from the request
+};
+
+// Answer to `r`, carrying what it asked for.
+constexpr MemReply reply_to(const MemRequest& r) {
+  return MemReply{r.addr, r.size, r.sectors, r.kind, r.sm, r.tag, r.born};
+}
+
+// Bytes of data the reply carries (reads, atomics' results; a write's ack carries none).
+constexpr std::uint32_t data_bytes(const MemReply& r) {
+  return r.kind == MemKind::kWrite ? 0 : sector_count(r.sectors) * kSectorBytes;
+}
+
+}  // namespace warpsim

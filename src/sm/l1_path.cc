@@ -1,0 +1,192 @@
+#include "sm/l1_path.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/registry.h"
+#include "tlb/tlb.h"
+
+namespace warpsim {
+
+namespace {
+
+constexpr int kTargetShift = 48;
+constexpr std::uint64_t kTagMask = (std::uint64_t{1} << kTargetShift) - 1;
+constexpr int kCacheShift = 56;
+constexpr std::uint64_t kCacheBits = std::uint64_t{3} << kCacheShift;
+constexpr const char* kCacheNames[3] = {"l1d", "l1t", "l1c"};
+
+L1Target target_of(const MemRequest& r) { return static_cast<L1Target>(r.tag >> kTargetShift); }
+
+}  // namespace
+
+L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, StatGroup& stats,
+               TlbUnit* tlb)
+    : sm_(sm_id),
+      accesses_per_cycle_(
+          static_cast<std::uint32_t>(sm.at("ldst").at("requests_per_cycle").as_uint())),
+      capacity_(static_cast<std::uint32_t>(sm.at("ldst").at("prioritizer_entries").as_uint())),
+      tlb_(tlb),
+      refusals_(stats.child("ldst").counter(
+          "l1_refusals", "cycles", "cycles the L1 refused the prioritizer's front request")),
+      bypassed_(
+          stats.child("ldst").counter("l1_skipped", "requests",
+                                      "requests that skipped the L1 (ld.cg/.cv, volatile, uncached "
+                                      "global loads)")) {
+  for (std::size_t i = 0; i < 3; ++i) {
+    const ConfigNode& section = sm.at(kCacheNames[i]);
+    caches_[i] = std::make_unique<Cache>(read_cache_config(section), section,
+                                         stats.child(kCacheNames[i]), std::uint64_t{sm_id} * 3 + i);
+  }
+  prioritizer_ = PolicyRegistry::global().create<RequestPrioritizer>(
+      sm.at("ldst").at("prioritizer"), RequestPrioritizer::Context{capacity_, warps});
+}
+
+L1Path::~L1Path() = default;
+
+std::uint32_t L1Path::line_of(L1Target target) const {
+  if (target == L1Target::kBypass) return caches_[0]->config().line;
+  return caches_[static_cast<std::size_t>(target)]->config().line;
+}
+
+bool L1Path::can_accept() const {
+  return translating_.size() + (prioritizer_->empty() ? 0 : 1) < capacity_ &&
+         prioritizer_->can_accept();
+}
+
+void L1Path::push(const MemRequest& request, L1Target target, Cycle now) {
+  ++pending_;
+  const std::uint64_t ready =
+      tlb_ == nullptr ? now.value() : tlb_->translate(request.addr, now.value());
+  if (target == L1Target::kBypass) {
+    bypassed_.inc();
+    // In order: a request behind one still being translated waits for it.
+    const std::uint64_t after = bypass_.empty() ? ready : std::max(ready, bypass_.back().ready);
+    bypass_.push_back(Waiting{after, seq_++, request});
+    return;
+  }
+  MemRequest r = request;
+  r.tag =
+      (request.tag & kTagMask) | (std::uint64_t{static_cast<std::uint8_t>(target)} << kTargetShift);
+  translating_.push(Waiting{ready, seq_++, r});
+}
+
+void L1Path::admit_translated(Cycle now) {
+  while (!translating_.empty() && translating_.top().ready <= now.value() &&
+         prioritizer_->can_accept()) {
+    prioritizer_->push(translating_.top().request, now.value());
+    translating_.pop();
+  }
+}
+
+void L1Path::access(Cycle now, std::vector<std::uint64_t>& done) {
+  refused_ = false;
+  for (std::uint32_t n = 0; n < accesses_per_cycle_; ++n) {
+    const MemRequest* front = prioritizer_->front(now.value());
+    if (front == nullptr) return;
+    const L1Target target = target_of(*front);
+    MemRequest r = *front;
+    r.tag &= kTagMask;
+    const CacheResult result = cache(target).access(r, now);
+    if (result.outcome == CacheOutcome::kFailed) {
+      prioritizer_->on_refused(now.value());
+      refusals_.inc();
+      refused_ = true;
+      return;
+    }
+    prioritizer_->pop(now.value());
+    if (result.outcome == CacheOutcome::kHit) {
+      const std::uint32_t latency = cache(target).config().hit_latency;
+      if (latency == 0) {
+        done.push_back(r.tag);
+        --pending_;
+      } else {
+        hits_.push(Timed{now.value() + latency, seq_++, r.tag});
+      }
+    }
+  }
+}
+
+void L1Path::send(Link<MemRequest>& out, Cycle now) {
+  while (!bypass_.empty() && bypass_.front().ready <= now.value()) {
+    if (!out.try_send(bypass_.front().request)) return;
+    bypass_.pop_front();
+  }
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    const std::uint32_t c = (next_cache_ + i) % 3;
+    Cache& cache = *caches_[c];
+    while (cache.has_outgoing()) {
+      MemRequest r = cache.outgoing();
+      if ((r.tag & kFetchTagBit) != 0) {
+        if ((r.tag & kCacheBits) != 0) throw std::logic_error("cache fetch tag uses bits 56..57");
+        r.tag |= std::uint64_t{c} << kCacheShift;
+      }
+      if (!out.try_send(r)) {
+        next_cache_ = c;
+        return;
+      }
+      cache.pop_outgoing();
+    }
+  }
+}
+
+void L1Path::finish_hits(Cycle now, std::vector<std::uint64_t>& done) {
+  while (!hits_.empty() && hits_.top().due <= now.value()) {
+    done.push_back(hits_.top().tag);
+    hits_.pop();
+    --pending_;
+  }
+}
+
+void L1Path::cycle(Cycle now, Link<MemRequest>& out, std::vector<std::uint64_t>& done) {
+  finish_hits(now, done);
+  admit_translated(now);
+  access(now, done);
+  send(out, now);
+}
+
+void L1Path::on_reply(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& done) {
+  if ((reply.tag & kFetchTagBit) == 0) {
+    done.push_back(reply.tag);
+    --pending_;
+    return;
+  }
+  MemReply r = reply;
+  const auto c = static_cast<std::size_t>((r.tag & kCacheBits) >> kCacheShift);
+  r.tag &= ~kCacheBits;
+  const std::size_t before = done.size();
+  caches_[c]->fill(r, now, done);
+  pending_ -= done.size() - before;
+}
+
+void L1Path::invalidate() {
+  for (auto& c : caches_) c->invalidate_all();
+}
+
+// Requests left in the caches' outgoing queues were refused by the Link this cycle, which wakes
+// the SM when it has room. A refused L1 access is retried every cycle, so that the refusal
+// counters are the same whether idle cycles are skipped or not.
+bool L1Path::needs_next_cycle() const { return refused_ || !prioritizer_->empty(); }
+
+std::uint64_t L1Path::next_event(Cycle now) const {
+  std::uint64_t next = kNever;
+  if (!hits_.empty()) next = std::max(hits_.top().due, now.value() + 1);
+  if (!translating_.empty()) {
+    next = std::min(next, std::max(translating_.top().ready, now.value() + 1));
+  }
+  // A request refused by the Link is retried when the Link wakes the SM.
+  if (!bypass_.empty() && bypass_.front().ready > now.value()) {
+    next = std::min(next, bypass_.front().ready);
+  }
+  return next;
+}
+
+bool L1Path::idle() const {
+  if (pending_ != 0 || !bypass_.empty()) return false;
+  for (const auto& c : caches_) {
+    if (!c->idle()) return false;
+  }
+  return true;
+}
+
+}  // namespace warpsim

@@ -1,0 +1,101 @@
+#pragma once
+
+// The SM's side of the memory hierarchy, between the coalescer and the crossbar: coalesced
+// requests pass the L1 TLB (when enabled), wait in the request-prioritizer slot (issue order by
+// default; MRPB in issue F9), and access the L1 data, texture or constant cache,
+// `accesses_per_cycle` per cycle; a refused access (reservation failure) stays at the front and
+// is retried. Hits complete after the cache's hit latency, misses when their fill arrives,
+// forwarded requests (bypasses, write-throughs, atomics) when the next level answers. Requests
+// that must skip the L1 altogether (`ld.cg`, `ld.cv`, volatile, or all global loads when
+// sm.ldst.cache_global_loads is false) go out in order through their own queue.
+//
+// Tags: a request's tag is the LD/ST unit's entry id, and every completion hands it back. The
+// caches' own fetches carry kFetchTagBit; this class adds the cache's id in bits 56..57 on the
+// way out and strips it from the reply, so one Link serves all three caches.
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "cache/cache.h"
+#include "cache/prioritization/request_prioritizer.h"
+#include "mem/packet.h"
+#include "sim/config_node.h"
+#include "sim/link.h"
+#include "sim/stats.h"
+
+namespace warpsim {
+
+class TlbUnit;
+
+enum class L1Target : std::uint8_t { kData, kTexture, kConst, kBypass };
+
+class L1Path {
+ public:
+  // `sm` is the resolved `sm` section (its l1d, l1t, l1c sections and ldst's prioritizer slot
+  // are read from it); the caches' counters go to `stats`.l1d, .l1t, .l1c and this path's to
+  // `stats`.ldst. `tlb` may be null (no translation modeled).
+  L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, StatGroup& stats,
+         TlbUnit* tlb);
+  ~L1Path();
+
+  bool can_accept() const;
+  void push(const MemRequest& request, L1Target target, Cycle now);
+
+  // One cycle: translations that are done enter the prioritizer, up to accesses_per_cycle
+  // accesses, then requests leave on `out`. Appends the tags that completed.
+  void cycle(Cycle now, Link<MemRequest>& out, std::vector<std::uint64_t>& done);
+  void on_reply(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& done);
+
+  // Invalidates the L1 caches (GPGPU-Sim does it between kernels).
+  void invalidate();
+
+  bool needs_next_cycle() const;
+  std::uint64_t next_event(Cycle now) const;
+  bool idle() const;
+
+  // The L1 line size of a target (coalescing granularity).
+  std::uint32_t line_of(L1Target target) const;
+
+ private:
+  struct Timed {
+    std::uint64_t due = 0;
+    std::uint64_t seq = 0;
+    std::uint64_t tag = 0;
+    bool operator>(const Timed& o) const { return due != o.due ? due > o.due : seq > o.seq; }
+  };
+  struct Waiting {
+    std::uint64_t ready = 0;
+    std::uint64_t seq = 0;
+    MemRequest request;
+    bool operator>(const Waiting& o) const {
+      return ready != o.ready ? ready > o.ready : seq > o.seq;
+    }
+  };
+
+  Cache& cache(L1Target target) { return *caches_[static_cast<std::size_t>(target)]; }
+  void admit_translated(Cycle now);
+  void access(Cycle now, std::vector<std::uint64_t>& done);
+  void send(Link<MemRequest>& out, Cycle now);
+  void finish_hits(Cycle now, std::vector<std::uint64_t>& done);
+
+  std::uint32_t sm_;
+  std::uint32_t accesses_per_cycle_;
+  std::uint32_t capacity_;
+  std::unique_ptr<Cache> caches_[3];
+  std::unique_ptr<RequestPrioritizer> prioritizer_;
+  TlbUnit* tlb_;
+  std::priority_queue<Waiting, std::vector<Waiting>, std::greater<>> translating_;
+  std::priority_queue<Timed, std::vector<Timed>, std::greater<>> hits_;
+  std::deque<Waiting> bypass_;  // in order; each leaves once translated
+  std::uint64_t seq_ = 0;
+  std::uint64_t pending_ = 0;     // requests pushed and not yet completed
+  bool refused_ = false;          // the front access was refused this cycle
+  std::uint32_t next_cache_ = 0;  // round robin over outgoing queues
+  Counter& refusals_;
+  Counter& bypassed_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,305 @@
+// Cycle-exact behaviour of the SM's L1 side (src/sm/l1_path.*), in two ways:
+//  1. L1Path on its own, driven by a small host component the way the LD/ST unit drives it
+//     (replies first, then new requests, then cycle()), in front of a mock memory that answers
+//     every request a fixed number of cycles after it sees it. Links of latency 1 both ways.
+//  2. Through a whole SM on the v100 and gtx480 presets: %clock around an L1 miss and an L1 hit,
+//     with the fixed-latency memory stand-in behind the L1.
+// Expected cycles are derived by hand beside each test.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../icnt/icnt_test_util.h"
+#include "sim/simulation.h"
+#include "sm/l1_path.h"
+#include "sm_test_util.h"
+
+namespace warpsim {
+namespace {
+
+using test::run_kernel;
+using test::timing_config;
+
+// Owns an L1Path and plays the LD/ST unit's part: pushes scripted requests when the path can
+// take them, records the cycle each tag completes, and sleeps as the SM would (next cycle while
+// the path needs it, else its next event or input).
+class L1Host : public Component {
+ public:
+  L1Host(Simulation& sim, std::string path, ClockDomainId clock, const ConfigNode& sm_node)
+      : Component(sim, std::move(path), clock), l1_(sm_node, 0, 4, stats(), nullptr) {}
+
+  void connect(Link<MemRequest>* out, Link<MemReply>* in) {
+    out_ = out;
+    in_ = in;
+  }
+  void push_at(std::uint64_t cycle, const MemRequest& r, L1Target target) {
+    script_.emplace(cycle, std::pair{r, target});
+  }
+  std::uint32_t line_of(L1Target t) const { return l1_.line_of(t); }
+
+  Wake tick(Cycle now) override {
+    const std::uint64_t c = now.value();
+    done_.clear();
+    while (in_->ready()) l1_.on_reply(in_->pop(), now, done_);
+    while (!script_.empty() && script_.begin()->first <= c && l1_.can_accept()) {
+      l1_.push(script_.begin()->second.first, script_.begin()->second.second, now);
+      script_.erase(script_.begin());
+    }
+    l1_.cycle(now, *out_, done_);
+    for (std::uint64_t tag : done_) {
+      EXPECT_FALSE(completed.contains(tag)) << "tag " << tag << " completed twice";
+      completed[tag] = c;
+    }
+    if (l1_.needs_next_cycle()) return Wake::next_cycle();
+    if (!script_.empty() && script_.begin()->first <= c) return Wake::next_cycle();
+    std::uint64_t next = l1_.next_event(now);
+    if (!script_.empty()) next = std::min(next, script_.begin()->first);
+    return next == kNever ? Wake::on_input() : Wake::at(Cycle(next));
+  }
+  bool has_work() const override { return !script_.empty() || !l1_.idle(); }
+
+  std::map<std::uint64_t, std::uint64_t> completed;  // tag -> cycle
+
+ private:
+  L1Path l1_;
+  Link<MemRequest>* out_ = nullptr;
+  Link<MemReply>* in_ = nullptr;
+  std::multimap<std::uint64_t, std::pair<MemRequest, L1Target>> script_;
+  std::vector<std::uint64_t> done_;
+};
+
+using MockMemory = test::Endpoint<MemRequest, MemReply>;
+
+constexpr std::uint64_t kMemDelay = 30;  // the mock memory's answer delay
+// A request that leaves the L1 in cycle t is seen by memory at t + 1, answered at
+// t + 1 + kMemDelay and seen by the L1 at t + 2 + kMemDelay, which completes it then.
+constexpr std::uint64_t kRoundTrip = 2 + kMemDelay;
+
+struct L1Bench {
+  L1Bench(const std::string& preset, bool skip, std::vector<std::string> sets = {})
+      : config(timing_config(preset, test::one_sm(std::move(sets)))),
+        sim(SimOptions{.skip_idle = skip}) {
+    const ClockDomainId clock = sim.add_clock("core", 1000);
+    host = &sim.add<L1Host>("gpu.sm", clock, config.at("sm"));
+    memory = &sim.add<MockMemory>("gpu.memory", clock);
+    auto& req = sim.connect<MemRequest>("to_mem", *host, *memory, LinkParams{16, 1, 4});
+    auto& rep = sim.connect<MemReply>("to_sm", *memory, *host, LinkParams{64, 1, 64});
+    host->connect(&req, &rep);
+    memory->connect(&rep, &req);
+    memory->respond(
+        [](const MemRequest& r) {
+          return r.writeback ? std::nullopt : std::optional<MemReply>(reply_to(r));
+        },
+        kMemDelay);
+  }
+
+  // `kind` of sector 0 of the target's line holding `addr`.
+  void push(std::uint64_t cycle, Addr addr, std::uint64_t tag, L1Target target = L1Target::kData,
+            MemKind kind = MemKind::kRead) {
+    const std::uint32_t line = host->line_of(target);
+    host->push_at(cycle,
+                  MemRequest{.addr = addr / line * line,
+                             .size = line,
+                             .sectors = 0x1,
+                             .kind = kind,
+                             .sm = 0,
+                             .tag = tag},
+                  target);
+  }
+  void run() { sim.run_until_quiescent(); }
+  std::uint64_t done(std::uint64_t tag) const {
+    const auto it = host->completed.find(tag);
+    EXPECT_NE(it, host->completed.end()) << "tag " << tag << " never completed";
+    return it == host->completed.end() ? 0 : it->second;
+  }
+  std::uint64_t stat(const std::string& path) const {
+    return sim.stats().snapshot().counter("sm." + path);
+  }
+  std::uint32_t cfg(const char* cache, const char* key) const {
+    return static_cast<std::uint32_t>(config.at("sm").at(cache).at(key).as_uint());
+  }
+
+  ConfigNode config;
+  Simulation sim;
+  L1Host* host = nullptr;
+  MockMemory* memory = nullptr;
+};
+
+struct Case {
+  const char* preset;
+  bool skip;
+};
+
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.preset << (c.skip ? ", skip" : ", no skip");
+}
+
+class L1PathTiming : public ::testing::TestWithParam<Case> {
+ protected:
+  L1Bench bench(std::vector<std::string> sets = {}) const {
+    return L1Bench(GetParam().preset, GetParam().skip, std::move(sets));
+  }
+};
+
+// A miss leaves in the cycle of its access (the push's cycle: no TLB, empty prioritizer) and
+// completes kRoundTrip later; a hit completes l1d.hit_latency after its access.
+TEST_P(L1PathTiming, HitAndMissLatencies) {
+  L1Bench b = bench();
+  const std::uint64_t hit = b.cfg("l1d", "hit_latency");
+  b.push(0, 0x1000, 1);
+  b.push(200, 0x1000, 2);
+  b.run();
+  EXPECT_EQ(b.done(1), kRoundTrip);
+  EXPECT_EQ(b.done(2), 200 + hit);
+  ASSERT_EQ(b.memory->received.size(), 1u);
+  EXPECT_EQ(b.memory->received[0].cycle, 1u);
+  EXPECT_EQ(b.stat("l1d.hits"), 1u);
+  EXPECT_EQ(b.stat("l1d.misses"), 1u);
+}
+
+// The texture and constant caches apply their own hit latencies (set apart here).
+TEST_P(L1PathTiming, EachL1AppliesItsOwnHitLatency) {
+  L1Bench b = bench({"sm.l1d.hit_latency=11", "sm.l1t.hit_latency=23", "sm.l1c.hit_latency=5"});
+  const std::pair<L1Target, std::uint64_t> targets[] = {
+      {L1Target::kData, 11}, {L1Target::kTexture, 23}, {L1Target::kConst, 5}};
+  // Target i misses at cycle i and hits at 300 + i (one access per cycle is enough).
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    b.push(i, 0x2000, 2 * i + 1, targets[i].first);
+    b.push(300 + i, 0x2000, 2 * i + 2, targets[i].first);
+  }
+  b.run();
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE(static_cast<int>(targets[i].first));
+    EXPECT_EQ(b.done(2 * i + 1), i + kRoundTrip);
+    EXPECT_EQ(b.done(2 * i + 2), 300 + i + targets[i].second);
+  }
+}
+
+// A second read of a line in flight joins its MSHR and completes with the first.
+TEST_P(L1PathTiming, MshrMergeCompletesWithTheFirstMiss) {
+  L1Bench b = bench();
+  b.push(0, 0x3000, 1);
+  b.push(4, 0x3000, 2);
+  b.run();
+  EXPECT_EQ(b.done(1), kRoundTrip);
+  EXPECT_EQ(b.done(2), kRoundTrip);
+  EXPECT_EQ(b.memory->received.size(), 1u);
+  EXPECT_EQ(b.stat("l1d.hit_reserved"), 1u);
+}
+
+// One MSHR: B (another line, pushed at 1) is refused in cycles 1..kRoundTrip - 1 and misses at
+// kRoundTrip, when A's fill (handled before the access stage) has freed the MSHR. C (A's line,
+// pushed at 2) waits behind B in the prioritizer: with requests_per_cycle accesses per cycle
+// it goes in B's cycle (v100: 4) or the next (gtx480: 1), and hits.
+TEST_P(L1PathTiming, RefusedAccessBlocksTheOnesBehindIt) {
+  L1Bench b = bench({"sm.l1d.mshrs=1"});
+  const std::uint64_t hit = b.cfg("l1d", "hit_latency");
+  const std::uint64_t per_cycle = b.cfg("ldst", "requests_per_cycle");
+  b.push(0, 0x000, 1);
+  b.push(1, 0x400, 2);
+  b.push(2, 0x000, 3);
+  b.run();
+  EXPECT_EQ(b.done(1), kRoundTrip);
+  EXPECT_EQ(b.done(2), kRoundTrip + kRoundTrip);
+  EXPECT_EQ(b.done(3), kRoundTrip + (per_cycle > 1 ? 0 : 1) + hit);
+  EXPECT_EQ(b.stat("ldst.l1_refusals"), kRoundTrip - 1);
+  EXPECT_EQ(b.stat("l1d.reservation_fail_no_mshr"), kRoundTrip - 1);
+}
+
+// Writes are forwarded (write-through on both presets) and complete when memory acknowledges
+// them; requests that skip the L1 go out at once and complete with their reply.
+TEST_P(L1PathTiming, ForwardedWritesAndSkippedLoadsCompleteWithTheirReply) {
+  L1Bench b = bench();
+  b.push(0, 0x4000, 1);                                      // fills the line
+  b.push(100, 0x4000, 2, L1Target::kData, MemKind::kWrite);  // write hit: still forwarded
+  b.push(100, 0x5000, 3, L1Target::kBypass);
+  b.run();
+  EXPECT_EQ(b.done(2), 100 + kRoundTrip);
+  EXPECT_EQ(b.done(3), 100 + kRoundTrip);
+  EXPECT_EQ(b.stat("ldst.l1_skipped"), 1u);
+  EXPECT_EQ(b.stat("l1d.forwarded"), 1u);
+  EXPECT_EQ(b.memory->received.size(), 3u);
+}
+
+INSTANTIATE_TEST_SUITE_P(PresetsSkipAndNoSkip, L1PathTiming,
+                         ::testing::Values(Case{"v100", true}, Case{"v100", false},
+                                           Case{"gtx480", true}, Case{"gtx480", false}),
+                         [](const ::testing::TestParamInfo<Case>& p) {
+                           return std::string(p.param.preset) +
+                                  (p.param.skip ? "_skip" : "_no_skip");
+                         });
+
+// Through the whole SM. Warm-up: a load of line A and its use. Then
+//   t0 = %clock; load line B (an L1 miss); use it; t1 = %clock;
+//   load line A again (an L1 hit); use it; t2 = %clock.
+// Each clock read and each load issues the cycle after the instruction before it (nothing it
+// reads is pending). A load issued at c starts in the LD/ST unit at c + 1, which accesses the
+// L1 in that cycle:
+//   hit:  the value is ready at c + 1 + l1d.hit_latency, when the use issues (load-to-use
+//         hit_latency + 1);
+//   miss: the request leaves at c + 1, the stand-in sees it at c + 2 and answers at
+//         c + 2 + memory.latency, the SM sees the reply (and the use issues) one cycle later
+//         (load-to-use memory.latency + 3).
+// The clock read after the use issues one cycle after it: t1 - t0 = 1 + (L + 3) + 1 and
+// t2 - t1 = 1 + (hit_latency + 1) + 1. The L1 TLB (on in gtx480) hits in 0 cycles for line B
+// and the second A: the warm-up load brought the page in.
+const char* kLoadToUseKernel = R"(.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p];
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, 1;
+  mov.u32 %r3, %clock;
+  ld.global.u32 %r4, [%rd1+128];
+  add.u32 %r5, %r4, 1;
+  mov.u32 %r6, %clock;
+  ld.global.u32 %r7, [%rd1+4];
+  add.u32 %r8, %r7, %r5;
+  mov.u32 %r9, %clock;
+  sub.u32 %r10, %r6, %r3;
+  sub.u32 %r11, %r9, %r6;
+  st.global.u32 [%rd1+256], %r10;
+  st.global.u32 [%rd1+260], %r11;
+  st.global.u32 [%rd1+264], %r8;
+  exit;
+}
+)";
+
+TEST(L1PathLoadToUse, L1HitAndMissThroughTheSm) {
+  for (const char* preset : {"v100", "gtx480"}) {
+    for (std::uint32_t latency : {60u, 150u}) {
+      SCOPED_TRACE(::testing::Message() << preset << ", memory.latency " << latency);
+      func::Device device;
+      const Addr p = device.malloc(512);
+      ASSERT_EQ(p % 128, 0u);
+      const std::uint32_t init[] = {10, 20};
+      device.memory().write(p, init, sizeof(init));
+      const std::uint32_t b = 7;
+      device.memory().write(p + 128, &b, 4);
+      const ConfigNode config =
+          timing_config(preset, test::one_sm({"memory.latency=" + std::to_string(latency)}));
+      const std::uint32_t hit =
+          static_cast<std::uint32_t>(config.at("sm").at("l1d").at("hit_latency").as_uint());
+      run_kernel(device, config, kLoadToUseKernel, {1, 1, 1}, {1, 1, 1}, {&p});
+      std::uint32_t out[3] = {};
+      device.memory().read(p + 256, out, sizeof(out));
+      EXPECT_EQ(out[0], 1 + (latency + 3) + 1) << "L1 miss";
+      EXPECT_EQ(out[1], 1 + (hit + 1) + 1) << "L1 hit";
+      EXPECT_EQ(out[2], 20u + 8u);  // timing never changes results
+    }
+  }
+}
+
+}  // namespace
+}  // namespace warpsim
