@@ -68,15 +68,15 @@ CacheCounters::CacheCounters(StatGroup& s)
   });
 }
 
-Cache::Impl::Impl(const CacheConfig& cache_config, const ConfigNode& section, StatGroup& stats,
-                  std::uint64_t seed)
+Cache::Impl::Impl(const CacheConfig& cache_config, const ConfigNode& section,
+                  CacheCounters& cache_counters, std::uint64_t seed)
     : config(cache_config),
       geometry(cache_config),
       lines(geometry),
       mshrs(cache_config.mshrs, cache_config.mshr_merge),
       outgoing(std::size_t{cache_config.miss_queue} + 2),
       mshr_info(cache_config.mshrs),
-      counters(stats) {
+      counters(cache_counters) {
   if (config.miss_queue == 0) throw std::invalid_argument("cache miss_queue must be >= 1");
   const PolicyRegistry& registry = PolicyRegistry::global();
   const std::uint32_t sets = geometry.sets();
@@ -356,9 +356,20 @@ void Cache::Impl::send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sec
 
 Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& stats,
              std::uint64_t seed)
-    : config_(config), impl_(std::make_unique<Impl>(config_, section, stats, seed)) {}
+    : config_(config),
+      section_(section),
+      seed_(seed),
+      counters_(std::make_unique<CacheCounters>(stats)),
+      impl_(std::make_unique<Impl>(config_, section_, *counters_, seed_)) {}
 
 Cache::~Cache() = default;
+
+void Cache::resize(std::uint64_t size) {
+  if (!idle()) throw std::logic_error("Cache::resize() with misses pending or requests queued");
+  if (!config_.set_ways.empty()) throw std::logic_error("Cache::resize() with per-set ways");
+  config_.size = size;
+  impl_ = std::make_unique<Impl>(config_, section_, *counters_, seed_);
+}
 
 CacheResult Cache::access(const MemRequest& request, Cycle /*now*/) {
   return impl_->access(request);

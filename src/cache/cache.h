@@ -68,6 +68,8 @@ struct CacheResult {
 
 inline constexpr std::uint64_t kFetchTagBit = std::uint64_t{1} << 63;
 
+struct CacheCounters;
+
 class Cache {
  public:
   // `section` is the cache's resolved config section (its policy slots are read from it);
@@ -92,12 +94,19 @@ class Cache {
 
   // No pending misses and nothing queued to send.
   bool idle() const;
+  // Gives the cache a new capacity (same line, sector and ways; sets change), empty; the
+  // counters carry on. Only when idle() and without per-set ways (std::logic_error otherwise).
+  // The unified L1/shared array does this when a kernel's shared-memory carve-out changes.
+  void resize(std::uint64_t size);
   const CacheConfig& config() const { return config_; }
   std::string describe_state() const;
 
  private:
   struct Impl;
   CacheConfig config_;
+  ConfigNode section_;
+  std::uint64_t seed_;
+  std::unique_ptr<CacheCounters> counters_;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -55,7 +55,8 @@ struct Cache::Impl {
     AccessInfo info;
   };
 
-  Impl(const CacheConfig& config, const ConfigNode& section, StatGroup& stats, std::uint64_t seed);
+  Impl(const CacheConfig& config, const ConfigNode& section, CacheCounters& counters,
+       std::uint64_t seed);
 
   CacheResult access(const MemRequest& request);
   void fill(const MemReply& reply, std::vector<std::uint64_t>& completed);
@@ -102,7 +103,7 @@ struct Cache::Impl {
   std::unique_ptr<InsertionPolicy> insertion;
   std::unique_ptr<BypassPolicy> bypass;
   std::vector<AccessInfo> mshr_info;  // per MSHR entry: the access that opened it
-  CacheCounters counters;
+  CacheCounters& counters;  // owned by the Cache, so that they outlive a resize
   std::uint64_t next_sequence = 0;  // of the next fetch
   std::uint64_t next_writeback = 0;
 };

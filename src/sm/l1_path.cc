@@ -23,6 +23,7 @@ L1Target target_of(const MemRequest& r) { return static_cast<L1Target>(r.tag >> 
 L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, StatGroup& stats,
                TlbUnit* tlb)
     : sm_(sm_id),
+      unified_bytes_(sm.at("l1d").at("unified_bytes").as_size()),
       accesses_per_cycle_(
           static_cast<std::uint32_t>(sm.at("ldst").at("requests_per_cycle").as_uint())),
       capacity_(static_cast<std::uint32_t>(sm.at("ldst").at("prioritizer_entries").as_uint())),
@@ -161,6 +162,15 @@ void L1Path::on_reply(const MemReply& reply, Cycle now, std::vector<std::uint64_
 
 void L1Path::invalidate() {
   for (auto& c : caches_) c->invalidate_all();
+}
+
+void L1Path::set_shared_carveout(std::uint64_t shared_bytes) {
+  Cache& l1d = *caches_[0];
+  if (unified_bytes_ == 0 || !l1d.idle()) return;
+  const std::uint64_t set_bytes = std::uint64_t{l1d.config().line} * l1d.config().ways;
+  const std::uint64_t left = unified_bytes_ > shared_bytes ? unified_bytes_ - shared_bytes : 0;
+  const std::uint64_t size = std::max(set_bytes, left / set_bytes * set_bytes);
+  if (size != l1d.config().size) l1d.resize(size);
 }
 
 // Requests left in the caches' outgoing queues were refused by the Link this cycle, which wakes

@@ -51,6 +51,9 @@ class L1Path {
 
   // Invalidates the L1 caches (GPGPU-Sim does it between kernels).
   void invalidate();
+  // With a unified L1/shared array (sm.l1d.unified_bytes), the L1D gets what a shared-memory
+  // carve-out of `shared_bytes` leaves; it is resized only when it holds nothing in flight.
+  void set_shared_carveout(std::uint64_t shared_bytes);
 
   bool needs_next_cycle() const;
   std::uint64_t next_event(Cycle now) const;
@@ -82,6 +85,7 @@ class L1Path {
   void finish_hits(Cycle now, std::vector<std::uint64_t>& done);
 
   std::uint32_t sm_;
+  std::uint64_t unified_bytes_ = 0;
   std::uint32_t accesses_per_cycle_;
   std::uint32_t capacity_;
   std::unique_ptr<Cache> caches_[3];

@@ -51,6 +51,7 @@ class LdstUnit {
   std::uint64_t next_event(Cycle now) const;
   bool idle() const;
   void invalidate_l1() { l1_.invalidate(); }
+  void set_shared_carveout(std::uint64_t shared_bytes) { l1_.set_shared_carveout(shared_bytes); }
 
  private:
   enum class Path : std::uint8_t { kShared, kMemory, kNone };

@@ -101,9 +101,11 @@ void Sm::account_until(Cycle cycle) {
 void Sm::start_cta(const CtaAssignment& a) {
   KernelRun& k = *a.kernel;
   // GPGPU-Sim's -gpgpu_flush_l1_cache: an SM that takes up a new kernel with nothing of the
-  // previous one left starts with empty L1 caches.
-  if (resident_ctas_ == 0 && last_kernel_ != k.order && config_.ldst.flush_l1_between_kernels) {
-    ldst_.invalidate_l1();
+  // previous one left starts with empty L1 caches, sized by the kernel's carve-out when L1 and
+  // shared memory share one array.
+  if (resident_ctas_ == 0 && last_kernel_ != k.order) {
+    if (config_.ldst.flush_l1_between_kernels) ldst_.invalidate_l1();
+    ldst_.set_shared_carveout(k.occupancy.shared_carveout);
   }
   last_kernel_ = k.order;
   std::uint32_t slot = 0;

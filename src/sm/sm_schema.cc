@@ -132,7 +132,14 @@ SectionSpec l1d_section() {
   d.mshrs = 32;
   d.mshr_merge = 8;
   d.miss_queue = 8;
-  return cache_section("l1d", "L1 data cache: global and local memory.", d);
+  SectionSpec section = cache_section("l1d", "L1 data cache: global and local memory.", d);
+  section.params.push_back(size_param(
+      "unified_bytes",
+      "bytes of the unified L1/shared-memory array (0: the L1 is separate and `size` is fixed); "
+      "otherwise an SM starting a new kernel gives its L1 what the kernel's shared-memory "
+      "carve-out leaves (whole sets of `ways` lines)",
+      "0"));
+  return section;
 }
 
 SectionSpec l1t_section() {

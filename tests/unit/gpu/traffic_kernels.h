@@ -364,11 +364,15 @@ struct RandomTraffic {
 // the caches run out of lines, MSHRs, merge slots and queue room often.
 inline std::vector<std::string> small_caches(const std::string& preset) {
   std::vector<std::string> sets = {
-      "sm.count=4",          "sm.l1d.size=4KiB",    "sm.l1d.mshrs=8",   "sm.l1d.mshr_merge=2",
-      "sm.l1d.miss_queue=4", "sm.l1t.size=2KiB",    "sm.l1t.ways=4",    "sm.l1t.mshrs=4",
-      "sm.l1t.mshr_merge=2", "sm.l1t.miss_queue=4", "sm.l1c.size=512B", "sm.l1c.mshr_merge=4",
-      "l2.size=4KiB",        "l2.ways=8",           "l2.mshrs=8",       "l2.mshr_merge=2",
-      "l2.miss_queue=4"};
+      "sm.count=4",          "sm.l1d.size=4KiB",
+      "sm.l1d.mshrs=8",      "sm.l1d.mshr_merge=2",
+      "sm.l1d.miss_queue=4", "sm.l1t.size=2KiB",
+      "sm.l1t.ways=4",       "sm.l1t.mshrs=4",
+      "sm.l1t.mshr_merge=2", "sm.l1t.miss_queue=4",
+      "sm.l1c.size=512B",    "sm.l1c.mshr_merge=4",
+      "l2.size=4KiB",        "l2.ways=8",
+      "l2.mshrs=8",          "l2.mshr_merge=2",
+      "l2.miss_queue=4",     "sm.l1d.unified_bytes=0"};  // the L1 keeps its 4 KiB
   // gtx480's Fermi set hash needs 32 sets: 4 KiB of 128-byte lines is one way each.
   sets.push_back(preset == "gtx480" ? "sm.l1d.ways=1" : "sm.l1d.ways=8");
   return sets;
