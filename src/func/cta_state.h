@@ -36,6 +36,9 @@ struct CtaState {
   std::vector<WarpState> warps;
   std::uint32_t live_threads = 0;
   std::array<BarrierState, kNumBarriers> barriers{};
+  // Barrier rounds completed so far: a change tells the timing model that warps other than the
+  // one it stepped may have been released.
+  std::uint64_t barrier_releases = 0;
 
   bool done() const { return live_threads == 0; }
 };

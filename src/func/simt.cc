@@ -144,6 +144,7 @@ void try_complete(CtaState& cta, std::uint32_t id) {
     if (w.wait == WarpWait::kBarrier) w.wait = WarpWait::kNone;
   }
   b = BarrierState{};
+  ++cta.barrier_releases;
 }
 
 }  // namespace warpsim::func

@@ -81,10 +81,14 @@ DataType parse_type(std::string_view name) {
   return DataType::kNone;
 }
 
-unsigned type_size(DataType type) {
-  const TypeEntry* entry = find_type(type);
-  return entry ? entry->size : 0;
-}
+// type_size() runs for every lane of every memory access: a table, not a search.
+constexpr auto kSizeOf = [] {
+  std::array<unsigned, 256> sizes{};
+  for (const TypeEntry& entry : kTypes) sizes[static_cast<std::uint8_t>(entry.type)] = entry.size;
+  return sizes;
+}();
+
+unsigned type_size(DataType type) { return kSizeOf[static_cast<std::uint8_t>(type)]; }
 
 bool is_float_type(DataType type) {
   switch (type) {

@@ -1,6 +1,7 @@
 #include "sim/engine.h"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -28,8 +29,20 @@ ComponentId Engine::add_component(Component& component) {
   }
   const Picos first = clocks_[clock_id].edge_at_or_after(now_);
   slots_.push_back(Slot{&component, clock_id, first, kNever, kNever});
-  queue_.emplace(first, id, false);
+  schedule(first, id, false);
   return id;
+}
+
+void Engine::schedule(Picos time, ComponentId id, bool requested) {
+  auto [it, added] = pending_.try_emplace(time);
+  Instant& instant = it->second;
+  if (added && !spare_.empty()) {
+    instant = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  const std::size_t word = 2 * (id / 64) + (requested ? 1 : 0);
+  if (instant.size() <= word) instant.resize(2 * (slots_.size() / 64 + 1), 0);
+  instant[word] |= std::uint64_t{1} << (id % 64);
 }
 
 Cycle Engine::cycle_of(ComponentId id) const { return clocks_[slots_[id].clock].cycle_at(now_); }
@@ -43,7 +56,7 @@ void Engine::request_wake(ComponentId id, Picos t) {
     return;  // that instant is already queued
   }
   slot.last_request = edge;
-  queue_.emplace(edge, id, true);
+  schedule(edge, id, true);
 }
 
 Picos Engine::wake_time(const Slot& slot, const Wake& wake) const {
@@ -72,32 +85,42 @@ void Engine::tick_one(ComponentId id) {
   const Picos next = wake_time(slot, wake);
   if (next != kNever) {
     slot.self_wake = next;
-    queue_.emplace(next, id, false);
+    schedule(next, id, false);
   }
 }
 
 RunResult Engine::run(const std::function<bool()>& done) {
-  bool first = true;
   while (true) {
-    if (queue_.empty()) {
+    if (pending_.empty()) {
       if (done()) break;
       report_deadlock("nothing is scheduled to run, but the run is not finished");
     }
-    const auto [time, id, requested] = queue_.top();
-    if (first || time != now_) {
-      if (done()) break;
-      check_watchdog(time);
-      now_ = time;
-      first = false;
-    }
-    queue_.pop();
-    const Slot& slot = slots_[id];
-    if (slot.last_tick == time || (!requested && slot.self_wake != time)) {
-      continue;  // already ran at this instant, or a wake-up its own later tick replaced
-    }
-    tick_one(id);
+    const auto first = pending_.begin();
+    const Picos time = first->first;
+    if (done()) break;
+    check_watchdog(time);
+    now_ = time;
+    run_instant(time, first->second);
+    spare_.push_back(std::move(first->second));
+    spare_.back().assign(spare_.back().size(), 0);
+    pending_.erase(first);
   }
   return RunResult{now_, ticks_};
+}
+
+void Engine::run_instant(Picos time, const Instant& instant) {
+  for (std::size_t word = 0; word + 1 < instant.size(); word += 2) {
+    for (std::uint64_t bits = instant[word] | instant[word + 1]; bits != 0; bits &= bits - 1) {
+      const int bit = std::countr_zero(bits);
+      const auto id = static_cast<ComponentId>(word / 2 * 64 + static_cast<std::size_t>(bit));
+      const bool requested = ((instant[word + 1] >> bit) & 1U) != 0;
+      const Slot& slot = slots_[id];
+      if (slot.last_tick == time || (!requested && slot.self_wake != time)) {
+        continue;  // already ran at this instant, or a wake-up its own later tick replaced
+      }
+      tick_one(id);
+    }
+  }
 }
 
 bool Engine::quiescent() const {

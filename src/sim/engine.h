@@ -2,10 +2,9 @@
 
 #include <cstdint>
 #include <functional>
-#include <queue>
+#include <map>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -52,7 +51,8 @@ class Engine {
   const std::vector<ClockDomain>& clocks() const { return clocks_; }
 
   // Called by Component's constructor; the component first runs at the first edge of its
-  // clock at or after now().
+  // clock at or after now(). Components are added before or between runs, never by a tick
+  // (the instant being run could not take it any more).
   ComponentId add_component(Component& component);
   void add_link(LinkBase& link) { links_.push_back(&link); }
 
@@ -82,11 +82,15 @@ class Engine {
     Picos last_request = kNever;  // the latest wake-up requested by a link, already queued
     Picos last_tick = kNever;
   };
-  // (time, component, requested-by-a-link). A component's own wake-up is superseded by its
-  // next tick(); a link's request never is, so no request can be lost when the component
-  // runs earlier for another reason. Duplicates at one instant run the component once.
-  using Entry = std::tuple<Picos, ComponentId, bool>;
+  // Pending wake-ups, by instant: two bits per component, word 2k for components 64k..64k+63
+  // asking themselves (a wake-up superseded by their next tick()), word 2k+1 for those a link
+  // asked for (never superseded, so no request is lost when the component runs earlier for
+  // another reason). An instant runs its components once each, by id. Every wake-up is
+  // strictly after now(), so the instant being run never changes while it runs.
+  using Instant = std::vector<std::uint64_t>;
 
+  void schedule(Picos time, ComponentId id, bool requested);
+  void run_instant(Picos time, const Instant& instant);
   Picos wake_time(const Slot& slot, const Wake& wake) const;
   void tick_one(ComponentId id);
   void check_watchdog(Picos next_time) const;
@@ -96,7 +100,8 @@ class Engine {
   std::vector<ClockDomain> clocks_;
   std::vector<Slot> slots_;
   std::vector<LinkBase*> links_;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue_;
+  std::map<Picos, Instant> pending_;
+  std::vector<Instant> spare_;  // storage of finished instants, for reuse
   Picos now_ = 0;
   Picos last_progress_ = 0;
   std::uint64_t ticks_ = 0;

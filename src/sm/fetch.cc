@@ -1,6 +1,7 @@
 #include "sm/fetch.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "func/program.h"
 
@@ -25,6 +26,7 @@ FetchUnit::FetchUnit(const SmConfig& config, const ConfigNode& replacement, std:
                             "misses to a line already being fetched (merged)")),
       mshr_full_(stats.counter("reservation_fail_mshr", "accesses",
                                "misses that found every MSHR busy (retried later)")) {
+  candidates_.assign((config.max_warps + 63) / 64, 0);
   stats.formula("hit_rate", "ratio", "hits / accesses", [](const GroupValues& v) {
     const double a = v["accesses"];
     return a == 0 ? 0.0 : v["hits"] / a;
@@ -44,8 +46,8 @@ bool FetchUnit::wants_fetch(const SmWarp& w) const {
 
 bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out) {
   if (w.ib_count == 0) {
-    w.ib_code = w.state->calls.back().code;
-    w.ib_pc = w.state->simt.back().pc;
+    w.ib_code = w.code;
+    w.ib_pc = w.pc;
   }
   const std::uint32_t pc = w.ib_pc + w.ib_count;
   const auto size = static_cast<std::uint32_t>(w.ib_code->insts.size());
@@ -57,6 +59,7 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
     hits_.inc();
     w.ib_pending = std::min({config_.fetch_width, config_.ibuffer_entries - w.ib_count, size - pc});
     w.ib_pending_ready = now.value() + config_.decode_latency + config_.icache.hit_latency;
+    started_.push_back(slot);
     return true;
   }
   const Addr line = icache_.line_of(addr);
@@ -87,6 +90,7 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
 }
 
 void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out) {
+  started_.clear();
   for (Mshr& m : mshrs_) {
     if (!m.sent) {
       MemRequest req{.addr = m.line,
@@ -101,10 +105,17 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
   }
   const auto n = static_cast<std::uint32_t>(warps.size());
   std::uint32_t fetched = 0;
+  // Slot (next_warp_ + i) % n in step i, next_warp_ moving past each warp fetched; the steps at
+  // slots that are not candidates are skipped, not left out.
   for (std::uint32_t i = 0; i < n && fetched < config_.fetch_warps; ++i) {
+    i += distance_to_candidate((next_warp_ + i) % n, n);
+    if (i >= n) break;
     const std::uint32_t slot = (next_warp_ + i) % n;
     SmWarp& w = warps[slot];
-    if (!wants_fetch(w)) continue;
+    if (!wants_fetch(w)) {
+      drop(slot);
+      continue;
+    }
     if (!fetch_one(now, w, slot, out)) continue;
     ++fetched;
     next_warp_ = (slot + 1) % n;
@@ -115,13 +126,36 @@ void FetchUnit::on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle
   AccessInfo info{reply.addr, 0, sm_, 0, 0, false};
   icache_.fill(info);
   std::erase_if(mshrs_, [&](const Mshr& m) { return m.line == reply.addr; });
-  for (SmWarp& w : warps) {
-    if (w.fetch_wait_line == reply.addr) w.fetch_wait_line = kNoLine;
+  for (std::uint32_t slot = 0; slot < warps.size(); ++slot) {
+    if (warps[slot].fetch_wait_line != reply.addr) continue;
+    warps[slot].fetch_wait_line = kNoLine;
+    note(slot);
   }
 }
 
 bool FetchUnit::has_work(const std::vector<SmWarp>& warps) const {
-  return std::any_of(warps.begin(), warps.end(), [&](const SmWarp& w) { return wants_fetch(w); });
+  for (std::size_t word = 0; word < candidates_.size(); ++word) {
+    for (std::uint64_t bits = candidates_[word]; bits != 0; bits &= bits - 1) {
+      if (wants_fetch(warps[word * 64 + std::countr_zero(bits)])) return true;
+    }
+  }
+  return false;
+}
+
+std::uint32_t FetchUnit::distance_to_candidate(std::uint32_t from, std::uint32_t n) const {
+  // The first candidate at or after `pos` (below n), or n.
+  auto first_from = [&](std::uint32_t pos) -> std::uint32_t {
+    for (std::size_t word = pos / 64; word < candidates_.size(); ++word) {
+      std::uint64_t bits = candidates_[word];
+      if (word == pos / 64) bits &= ~std::uint64_t{0} << (pos % 64);
+      if (bits != 0) return std::min<std::uint32_t>(n, word * 64 + std::countr_zero(bits));
+    }
+    return n;
+  };
+  const std::uint32_t ahead = first_from(from);
+  if (ahead < n) return ahead - from;
+  const std::uint32_t wrapped = first_from(0);
+  return wrapped < from ? n - from + wrapped : n;
 }
 
 bool FetchUnit::needs_next_cycle() const {

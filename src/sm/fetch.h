@@ -29,6 +29,11 @@ class FetchUnit {
   // Whether a fetch could start next cycle (a warp with room and no fetch in flight).
   bool has_work(const std::vector<SmWarp>& warps) const;
   bool busy() const { return !mshrs_.empty(); }
+  // Warp slots whose instruction buffer the last cycle() gave entries to (arriving later).
+  const std::vector<std::uint32_t>& started() const { return started_; }
+  // Warp slot `slot` changed in a way that may make it want a fetch (the SM calls this for
+  // every change to a warp's buffer or life other than the fetch unit's own).
+  void note(std::uint32_t slot) { candidates_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
   bool needs_next_cycle() const;
 
   // Address of instruction `pc` of function `fn` in module `module`.
@@ -41,11 +46,18 @@ class FetchUnit {
   };
   bool wants_fetch(const SmWarp& w) const;
   bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out);
+  // Cyclic distance from slot `from` to the next candidate slot, or `n` if there is none.
+  std::uint32_t distance_to_candidate(std::uint32_t from, std::uint32_t n) const;
+  void drop(std::uint32_t slot) { candidates_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64)); }
 
   const SmConfig& config_;
   std::uint32_t sm_;
   TagArray icache_;
   std::vector<Mshr> mshrs_;
+  std::vector<std::uint32_t> started_;
+  // One bit per warp slot: a superset of the slots wants_fetch() accepts, so that a cycle need
+  // not look at every warp. note() adds slots; a scan drops those that turn out not to.
+  std::vector<std::uint64_t> candidates_;
   std::uint32_t next_warp_ = 0;
 
   Counter& accesses_;

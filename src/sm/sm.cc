@@ -73,6 +73,7 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
         sm_node.at("warp_scheduler"), WarpScheduler::Context{s, per_sched});
     st.views.resize(per_sched);
     st.status.resize(per_sched, Stall::kIdle);
+    st.memo.resize(per_sched);
     st.order.reserve(per_sched);
   }
   reasons_.assign(config.schedulers, Stall::kIdle);
@@ -90,12 +91,22 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
 
 Sm::~Sm() = default;
 
-void Sm::account_until(Cycle cycle) {
+void Sm::account(Cycle cycle) {
   if (cycle.value() <= accounted_) return;
   const std::uint64_t n = cycle.value() - accounted_;
-  for (Stall r : reasons_) stall_counters_[static_cast<std::size_t>(r)]->inc(n);
-  if (has_warps()) active_cycles_.inc(n);
+  for (Stall r : reasons_) unflushed_stalls_[static_cast<std::size_t>(r)] += n;
+  if (has_warps()) unflushed_active_ += n;
   accounted_ = cycle.value();
+}
+
+void Sm::account_until(Cycle cycle) {
+  account(cycle);
+  for (std::size_t i = 0; i < unflushed_stalls_.size(); ++i) {
+    stall_counters_[i]->inc(unflushed_stalls_[i]);
+    unflushed_stalls_[i] = 0;
+  }
+  active_cycles_.inc(unflushed_active_);
+  unflushed_active_ = 0;
 }
 
 void Sm::start_cta(const CtaAssignment& a) {
@@ -127,11 +138,14 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw.age = next_age_++;
     sw.state = &fw;
     sw.finished = fw.done();
+    touch(w, true);
+    publish(w);
     c.warps.push_back(w);
     schedulers_[w % config_.schedulers].policy->on_warp_start(w / config_.schedulers);
   }
   ++resident_ctas_;
   ctas_started_.inc();
+  retire_check_ = true;
 }
 
 void Sm::receive(Cycle now) {
@@ -151,43 +165,61 @@ void Sm::complete_memory(Cycle now) {
     SmWarp& w = warps_[done.warp];
     for (std::uint32_t reg : done.regs) w.scoreboard.release_memory(reg, now);
     --w.outstanding_mem;
+    touch(done.warp);
+    if (w.finished && w.outstanding_mem == 0) retire_check_ = true;
   }
   ldst_.completions().clear();
 }
 
-Stall Sm::check(SmWarp& w, Cycle now) const {
-  const func::WarpState& fw = *w.state;
-  if (fw.wait == func::WarpWait::kBarrier) return Stall::kBarrier;
-  w.settle_ibuffer(now);
+Stall Sm::check(std::uint32_t slot, Cycle now) {
+  WarpMemo& m = memo(slot);
+  if (m.stale || now.value() >= m.recheck_at) check_local(slot, m, now);
+  return verdict(m, now);
+}
+
+// The warp-local part of check() into `m` (WarpMemo says until when it holds).
+void Sm::check_local(std::uint32_t slot, WarpMemo& m, Cycle now) {
+  m.stale = false;
+  m.recheck_at = kNever;
+  m.local = local_verdict(slot, m, now);
+}
+
+Stall Sm::local_verdict(std::uint32_t slot, WarpMemo& m, Cycle now) {
+  SmWarp& w = warps_[slot];
+  if (w.at_barrier) return Stall::kBarrier;
+  // Arriving instructions are moved into the buffer in the first check at or after their cycle.
+  if (w.ib_pending != 0 && w.ib_pending_ready <= now.value()) {
+    w.settle_ibuffer(now);
+    fetch_.note(slot);
+  }
+  if (w.ib_pending != 0) m.recheck_at = w.ib_pending_ready;
   if (w.ib_count == 0) return Stall::kNoInstruction;
-  const func::FunctionCode* code = fw.calls.back().code;
-  const std::uint32_t pc = fw.simt.back().pc;
-  if (w.ib_code != code || w.ib_pc != pc) return Stall::kNoInstruction;
-  const func::DecodedInst& inst = code->insts[pc];
+  if (w.ib_code != w.code || w.ib_pc != w.pc) return Stall::kNoInstruction;
+  const func::DecodedInst& inst = w.code->insts[w.pc];
   if (inst.op_class == func::OpClass::kFence && w.outstanding_mem != 0) {
     return Stall::kScoreboardMem;
   }
-  switch (w.scoreboard.check(inst.reads, inst.writes, fw.calls.back().reg_base, now)) {
+  switch (w.scoreboard.check(inst.reads, inst.writes, w.reg_base, now)) {
     case Hazard::kMemory:
       return Stall::kScoreboardMem;
     case Hazard::kAlu:
+      m.recheck_at = std::min(m.recheck_at, w.scoreboard.next_ready(now));
       return Stall::kScoreboardAlu;
     case Hazard::kNone:
       break;
   }
   const OpTiming t = effective_timing(inst);
-  if (goes_to_ldst(inst, t) && ldst_.full()) return Stall::kMemBackPressure;
-  if (!units_.can_issue(config_.op(t).unit, now)) return Stall::kPipelineBusy;
+  m.unit = config_.op(t).unit;
+  m.to_ldst = goes_to_ldst(inst, t);
   return Stall::kIssued;
 }
 
 void Sm::advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc) {
-  const func::WarpState& fw = *w.state;
-  if (fw.done()) {
+  if (w.state->done()) {
     w.flush_ibuffer();
     return;
   }
-  const bool sequential = fw.calls.back().code == code && fw.simt.back().pc == pc + 1;
+  const bool sequential = w.code == code && w.pc == pc + 1;
   if (sequential && w.ib_count > 1) {
     ++w.ib_pc;
     --w.ib_count;
@@ -204,14 +236,19 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   CtaSlot& c = ctas_[w.cta_slot];
   KernelRun& k = *c.kernel;
   func::WarpState& fw = *w.state;
-  const func::FunctionCode* code = fw.calls.back().code;
-  const std::uint32_t pc = fw.simt.back().pc;
-  const std::uint32_t base = fw.calls.back().reg_base;
+  const func::FunctionCode* code = w.code;
+  const std::uint32_t pc = w.pc;
+  const std::uint32_t base = w.reg_base;
   const func::DecodedInst& inst = code->insts[pc];
   const OpTiming t = effective_timing(inst);
   k.launch.clock = now.value();
   k.launch.smid = id_;
+  const std::uint64_t releases = c.cta->barrier_releases;
   const func::StepResult result = func::step(k.launch, *c.cta, fw, &record_);
+  touch(slot, true);
+  if (c.cta->barrier_releases != releases) {
+    for (std::uint32_t other : c.warps) touch(other, true);
+  }
   note_progress();
   const auto lanes = static_cast<std::uint64_t>(std::popcount(record_.exec));
   ++k.warp_insts;
@@ -238,34 +275,58 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   if (observer_) observer_(id_, slot, now, record_);
   advance_ibuffer(w, code, pc);
   schedulers_[s].policy->on_issue(index, IssueInfo{now, memory, memory && !inst.writes.empty()});
-  if (result == func::StepResult::kFinished) w.finished = true;
+  if (result == func::StepResult::kFinished) {
+    w.finished = true;
+    publish(slot);
+    retire_check_ = true;
+  }
   if (result == func::StepResult::kBlocked) {
     const std::string deadlock = func::barrier_deadlock(k.launch, *c.cta);
     if (!deadlock.empty()) throw func::ExecError(deadlock);
   }
 }
 
-bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
+std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {
   SchedulerState& st = schedulers_[s];
   const auto n = static_cast<std::uint32_t>(st.views.size());
-  bool any = false;
+  std::uint32_t live = 0;
+  bool ready = false;       // a warp that can issue now
+  bool watch_ldst = false;  // a warp that only the LD/ST unit's full queue holds back
+  std::uint64_t until = kNever;
   for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint32_t slot = s + i * config_.schedulers;
-    WarpView& v = st.views[i];
-    if (slot >= warps_.size() || !warps_[slot].issuable()) {
-      v = WarpView{};
-      v.finished = slot < warps_.size() && warps_[slot].valid;
+    WarpMemo& m = st.memo[i];
+    if (!m.live) {
       st.status[i] = Stall::kIdle;
       continue;
     }
-    SmWarp& w = warps_[slot];
-    const Stall status = check(w, now);
+    if (m.stale || now.value() >= m.recheck_at) check_local(s + i * config_.schedulers, m, now);
+    const Stall status = verdict(m, now);
+    ready |= status == Stall::kIssued;
+    watch_ldst |= status == Stall::kMemBackPressure;
+    until = std::min(until, m.recheck_at);
+    // A busy unit stays busy until its first pipeline frees: issues only occupy free ones.
+    if (status == Stall::kPipelineBusy) until = std::min(until, units_.free_from(m.unit));
     st.status[i] = status;
-    v = WarpView{
-        true, w.age, w.cta_slot, status == Stall::kScoreboardMem, status == Stall::kBarrier, false};
-    any = true;
+    WarpView& v = st.views[i];
+    v.waiting_memory = status == Stall::kScoreboardMem;
+    v.at_barrier = status == Stall::kBarrier;
+    ++live;
   }
-  if (!any) {
+  st.quiet_until = ready ? 0 : until;
+  st.watch_ldst = watch_ldst;
+  return live;
+}
+
+bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
+  SchedulerState& st = schedulers_[s];
+  // Since it last ran without issuing, nothing its warps' verdicts depend on has changed: the
+  // views, the (idempotent) order and the outcome would be those of that cycle.
+  if (!st.dirty && now.value() < st.quiet_until && !(st.watch_ldst && !ldst_.full())) {
+    return false;
+  }
+  st.dirty = false;
+  const std::uint32_t live = classify_warps(s, now);
+  if (live == 0) {
     reasons_[s] = Stall::kIdle;
     return false;
   }
@@ -273,12 +334,14 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   st.policy->order(st.views, now, st.order);
   Stall best = Stall::kIdle;
   std::uint32_t issued = 0;
+  std::uint32_t considered = 0;
   for (std::uint32_t index : st.order) {
     if (issued == config_.issue_width) break;
     const std::uint32_t slot = s + index * config_.schedulers;
     if (!st.views[index].valid) continue;
+    ++considered;
     Stall status = st.status[index];
-    if (status == Stall::kIssued && issued != 0) status = check(warps_[slot], now);
+    if (status == Stall::kIssued && issued != 0) status = check(slot, now);
     if (status == Stall::kIssued) {
       issue(slot, s, index, now);
       ++issued;
@@ -288,15 +351,54 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   }
   // Warps the policy left out this cycle (a two-level policy's pending pool) still stall for a
   // reason of their own; the closest one counts.
-  for (std::uint32_t i = 0; issued == 0 && i < n; ++i) {
+  for (std::uint32_t i = 0; issued == 0 && considered < live && i < st.views.size(); ++i) {
     if (st.views[i].valid && rank(st.status[i]) > rank(best)) best = st.status[i];
   }
   reasons_[s] = issued != 0 ? Stall::kIssued : best;
+  if (issued != 0) st.quiet_until = 0;
   return issued != 0;
 }
 
+void Sm::touch(std::uint32_t slot, bool functional) {
+  SmWarp& w = warps_[slot];
+  memo(slot).stale = true;
+  if (functional) {
+    const func::WarpState& fw = *w.state;
+    w.at_barrier = fw.wait == func::WarpWait::kBarrier;
+    if (!fw.done()) {
+      w.code = fw.calls.back().code;
+      w.pc = fw.simt.back().pc;
+      w.reg_base = fw.calls.back().reg_base;
+    }
+  }
+  fetch_.note(slot);
+  schedulers_[slot % config_.schedulers].dirty = true;
+}
+
+void Sm::publish(std::uint32_t slot) {
+  SchedulerState& st = schedulers_[slot % config_.schedulers];
+  const std::uint32_t i = slot / config_.schedulers;
+  const SmWarp& w = warps_[slot];
+  st.memo[i] = WarpMemo{};
+  st.memo[i].live = w.issuable();
+  // What classify_warps() does not fill in: a live warp's identity; for any other slot, the
+  // whole view (empty, or finished while its stores drain).
+  WarpView& v = st.views[i];
+  v = WarpView{};
+  if (w.issuable()) {
+    v.valid = true;
+    v.age = w.age;
+    v.cta_slot = w.cta_slot;
+  } else {
+    v.finished = w.valid;
+  }
+  st.dirty = true;
+}
+
 void Sm::retire_ctas() {
-  for (std::uint32_t slot = 0; slot < ctas_.size(); ++slot) {
+  // A CTA can only become retirable when one of its warps finishes or completes a memory
+  // instruction (or when it starts with nothing to run).
+  for (std::uint32_t slot = 0; retire_check_ && slot < ctas_.size(); ++slot) {
     CtaSlot& c = ctas_[slot];
     if (!c.used) continue;
     const bool done = std::all_of(c.warps.begin(), c.warps.end(), [&](std::uint32_t w) {
@@ -305,12 +407,14 @@ void Sm::retire_ctas() {
     if (!done) continue;
     for (std::uint32_t w : c.warps) {
       warps_[w] = SmWarp{};
+      publish(w);
       schedulers_[w % config_.schedulers].policy->on_warp_end(w / config_.schedulers);
     }
     to_retire_.push_back(CtaRetired{c.kernel, id_, c.booking});
     c = CtaSlot{};
     --resident_ctas_;
   }
+  retire_check_ = false;
   while (!to_retire_.empty() && links_.retired_out->try_send(to_retire_.front())) {
     to_retire_.erase(to_retire_.begin());
   }
@@ -322,25 +426,25 @@ Wake Sm::next_wake(Cycle now, bool issued) const {
     return Wake::next_cycle();
   }
   std::uint64_t next = std::min(ldst_.next_event(now), units_.next_free(now));
-  for (const SmWarp& w : warps_) {
-    if (!w.valid) continue;
-    next = std::min(next, w.scoreboard.next_ready(now));
-    if (w.ib_pending != 0 && w.ib_pending_ready > now.value()) {
-      next = std::min(next, w.ib_pending_ready);
-    }
+  // Until then the warps' verdicts hold (results arriving for registers a warp does not wait
+  // on, or for a warp held at a barrier, change nothing), so neither does the outcome.
+  for (const SchedulerState& st : schedulers_) {
+    if (st.dirty) return Wake::next_cycle();
+    next = std::min(next, st.quiet_until);
   }
   return next == kNever ? Wake::on_input() : Wake::at(Cycle(next));
 }
 
 Wake Sm::tick(Cycle now) {
-  account_until(now);
+  account(now);
   receive(now);
   ldst_.cycle(now, *links_.mem_out);
   complete_memory(now);
   bool issued = false;
   for (std::uint32_t s = 0; s < config_.schedulers; ++s) issued |= issue_scheduler(s, now);
-  account_until(now + 1);
+  account(now + 1);
   fetch_.cycle(now, warps_, *links_.mem_out);
+  for (std::uint32_t slot : fetch_.started()) touch(slot);
   retire_ctas();
   return next_wake(now, issued);
 }

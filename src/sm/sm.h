@@ -8,6 +8,11 @@
 // Every scheduler cycle is accounted to exactly one Stall reason (stall.h); cycles the engine
 // skips carry the reasons of the last cycle the SM ran, which is exact because the SM asks to
 // run again at the first cycle in which anything can change.
+//
+// For speed, a waiting warp is not re-examined every cycle: each warp's verdict is memoized
+// until an event that can change it (WarpMemo), and a scheduler whose warps' verdicts all
+// still hold and that issued nothing is not run at all (SchedulerState::quiet_until); the
+// outcome is what a full re-examination would give, cycle for cycle.
 
 #include <array>
 #include <functional>
@@ -59,8 +64,9 @@ class Sm : public Component {
   std::string describe_state() const override;
 
   // Accounts the cycles before `cycle` that the SM has not accounted yet (stall reasons of its
-  // last tick, which hold until its next one). The GPU model calls it before taking per-kernel
-  // stat snapshots.
+  // last tick, which hold until its next one) and brings its cycle counters up to date. The
+  // GPU model calls it before taking per-kernel stat snapshots; until then the counters may
+  // lag behind.
   void account_until(Cycle cycle);
 
  private:
@@ -71,17 +77,64 @@ class Sm : public Component {
     std::unique_ptr<func::CtaState> cta;
     std::vector<std::uint32_t> warps;
   };
+  // check()'s memo of the warp-local part of a warp's verdict (barrier, instruction buffer,
+  // fence, scoreboard), kept beside the scheduler's views so that the per-cycle scan reads a
+  // few contiguous bytes per warp. It holds until the warp changes (`stale`, set by touch():
+  // its own issue, a memory completion, a barrier release, a fetch) or until cycle
+  // `recheck_at` (an arithmetic result or fetched instructions arrive). kIssued means "ready
+  // but for the structural checks"; `unit` and `to_ldst` say which resources the next
+  // instruction needs.
+  struct WarpMemo {
+    std::uint64_t recheck_at = 0;
+    Stall local = Stall::kIdle;
+    Unit unit = Unit::kSp;
+    bool stale = true;
+    bool to_ldst = false;
+    bool live = false;  // the slot holds a warp with lanes left (SmWarp::issuable())
+  };
   struct SchedulerState {
     std::unique_ptr<WarpScheduler> policy;
+    // Per slot of this scheduler. A live warp's view is completed by each classify_warps();
+    // the others' by publish().
     std::vector<WarpView> views;
     std::vector<Stall> status;
+    std::vector<WarpMemo> memo;
     std::vector<std::uint32_t> order;
+    // issue_scheduler() need not run again before cycle `quiet_until` unless `dirty` (one of
+    // its warps changed: Sm::touch) or, with `watch_ldst`, the LD/ST queue has room again.
+    bool dirty = true;
+    bool watch_ldst = false;
+    std::uint64_t quiet_until = 0;
   };
 
+  // Accounts cycles up to `cycle` into the unflushed tallies.
+  void account(Cycle cycle);
   void receive(Cycle now);
   void start_cta(const CtaAssignment& assignment);
   void complete_memory(Cycle now);
-  Stall check(SmWarp& w, Cycle now) const;
+  WarpMemo& memo(std::uint32_t slot) {
+    return schedulers_[slot % config_.schedulers].memo[slot / config_.schedulers];
+  }
+  // Whether warp `slot` can issue now, or why not.
+  Stall check(std::uint32_t slot, Cycle now);
+  // check() from an up-to-date memo: a ready warp still needs its unit and LD/ST queue room.
+  Stall verdict(const WarpMemo& m, Cycle now) const {
+    if (m.local != Stall::kIssued) return m.local;
+    if (m.to_ldst && ldst_.full()) return Stall::kMemBackPressure;
+    if (!units_.can_issue(m.unit, now)) return Stall::kPipelineBusy;
+    return Stall::kIssued;
+  }
+  // Brings `m` up to date: the warp-local verdict and until when it holds.
+  void check_local(std::uint32_t slot, WarpMemo& m, Cycle now);
+  Stall local_verdict(std::uint32_t slot, WarpMemo& m, Cycle now);
+  // Warp `slot` changed in a way its memoized verdict cannot foresee; `functional`: its
+  // functional state did (it stepped, started or left a barrier), so copy what the checks read.
+  void touch(std::uint32_t slot, bool functional = false);
+  // Warp slot `slot` started, finished or emptied: its scheduler entries follow.
+  void publish(std::uint32_t slot);
+  // Fills scheduler `s`'s views and statuses for this cycle and says until when they hold if
+  // nothing issues; returns how many live warps it has.
+  std::uint32_t classify_warps(std::uint32_t s, Cycle now);
   bool issue_scheduler(std::uint32_t s, Cycle now);
   void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
   void advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc);
@@ -102,8 +155,13 @@ class Sm : public Component {
   std::vector<Stall> reasons_;  // per scheduler, for the last ticked cycle
   std::vector<CtaRetired> to_retire_;
   std::uint32_t resident_ctas_ = 0;
+  bool retire_check_ = false;  // a CTA may have become retirable since the last scan
   std::uint64_t next_age_ = 0;
   std::uint64_t accounted_ = 0;  // cycles before this one are accounted
+  // Accounted cycles not yet added to the counters (account_until() adds them): the SM's
+  // own per-cycle accounting stays in these few words.
+  std::array<std::uint64_t, static_cast<std::size_t>(Stall::kCount)> unflushed_stalls_{};
+  std::uint64_t unflushed_active_ = 0;
   func::WarpInst record_;
   IssueObserver observer_;
 

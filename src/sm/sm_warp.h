@@ -20,6 +20,12 @@ struct SmWarp {
   std::uint32_t module = 0;  // id of its kernel's module (code addresses)
   std::uint64_t age = 0;
   func::WarpState* state = nullptr;
+  // What the per-cycle checks read of `state`, copied whenever it changes (Sm::touch) so that
+  // they stay in this struct: the next instruction, its register window, a barrier wait.
+  const func::FunctionCode* code = nullptr;
+  std::uint32_t pc = 0;
+  std::uint32_t reg_base = 0;
+  bool at_barrier = false;
 
   // Instruction buffer: `ib_count` decoded instructions of `ib_code` starting at `ib_pc`, and
   // `ib_pending` more arriving at `ib_pending_ready` (one fetch in flight at a time).

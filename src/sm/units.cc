@@ -22,6 +22,11 @@ void FunctionalUnits::issue(Unit unit, Cycle now, std::uint32_t interval) {
   }
 }
 
+std::uint64_t FunctionalUnits::free_from(Unit unit) const {
+  const auto& pipes = free_at_[static_cast<std::size_t>(unit)];
+  return pipes.empty() ? kNever : *std::min_element(pipes.begin(), pipes.end());
+}
+
 std::uint64_t FunctionalUnits::next_free(Cycle now) const {
   std::uint64_t next = kNever;
   for (const auto& pipes : free_at_) {

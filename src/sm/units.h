@@ -19,6 +19,8 @@ class FunctionalUnits {
   bool can_issue(Unit unit, Cycle now) const;
   // Occupies the lowest-numbered free pipeline of `unit` for `interval` cycles.
   void issue(Unit unit, Cycle now, std::uint32_t interval);
+  // The first cycle at which some pipeline of `unit` is free.
+  std::uint64_t free_from(Unit unit) const;
   // The first cycle after `now` at which a busy pipeline frees, or kNever.
   std::uint64_t next_free(Cycle now) const;
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <numeric>
 #include <span>
 #include <vector>
 
@@ -25,15 +26,18 @@ class GreedyThenOldest final : public WarpScheduler {
     // The greedy warp leads even when it cannot issue this cycle: the SM then issues the
     // oldest ready warp, which becomes the new greedy warp. That hand-over is what "until it
     // stalls" means.
-    if (greedy_ < warps.size() && warps[greedy_].valid && !warps[greedy_].finished) {
-      out.push_back(greedy_);
+    if (greedy_ < warps.size() && live(warps[greedy_])) out.push_back(greedy_);
+    // The rest by age. Ages change only when warps start, so the order of the last sort
+    // usually still holds; when it does not, sort again.
+    const std::size_t lead = out.size();
+    if (by_age_.size() != warps.size() || !append_by_age(warps, out)) {
+      by_age_.resize(warps.size());
+      std::iota(by_age_.begin(), by_age_.end(), 0U);
+      std::sort(by_age_.begin(), by_age_.end(),
+                [&warps](std::uint32_t a, std::uint32_t b) { return warps[a].age < warps[b].age; });
+      out.resize(lead);
+      append_by_age(warps, out);
     }
-    const auto rest = static_cast<std::ptrdiff_t>(out.size());
-    for (std::uint32_t slot = 0; slot < warps.size(); ++slot) {
-      if (slot != greedy_ && warps[slot].valid && !warps[slot].finished) out.push_back(slot);
-    }
-    std::sort(out.begin() + rest, out.end(),
-              [&warps](std::uint32_t a, std::uint32_t b) { return warps[a].age < warps[b].age; });
   }
 
   void on_issue(std::uint32_t index, const IssueInfo& /*info*/) override { greedy_ = index; }
@@ -44,11 +48,25 @@ class GreedyThenOldest final : public WarpScheduler {
  private:
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
+  static bool live(const WarpView& warp) { return warp.valid && !warp.finished; }
   void forget(std::uint32_t index) {
     if (index == greedy_) greedy_ = kNone;
   }
+  // Appends the live warps other than the greedy one in by_age_ order; false if that order
+  // is not by age any more.
+  bool append_by_age(std::span<const WarpView> warps, std::vector<std::uint32_t>& out) const {
+    std::uint64_t last = 0;
+    for (std::uint32_t slot : by_age_) {
+      if (slot == greedy_ || !live(warps[slot])) continue;
+      if (warps[slot].age < last) return false;
+      last = warps[slot].age;
+      out.push_back(slot);
+    }
+    return true;
+  }
 
-  std::uint32_t greedy_ = kNone;  // slot of the warp issued last
+  std::uint32_t greedy_ = kNone;       // slot of the warp issued last
+  std::vector<std::uint32_t> by_age_;  // every slot, by the ages of the last sort
 };
 
 }  // namespace

@@ -55,10 +55,10 @@ LOOP:
 std::uint64_t second_pass_hits(const std::string& unified) {
   func::Device device;
   const Addr buf = device.malloc(64 * 1024);
-  const auto out = run_kernel(
-      device,
-      timing_config("v100", {"sm.count=1", "memory.model=fixed", "sm.l1d.unified_bytes=" + unified}),
-      kTwoPasses, {1, 1, 1}, {256, 1, 1}, {&buf});
+  const auto out = run_kernel(device,
+                              timing_config("v100", {"sm.count=1", "memory.model=fixed",
+                                                     "sm.l1d.unified_bytes=" + unified}),
+                              kTwoPasses, {1, 1, 1}, {256, 1, 1}, {&buf});
   EXPECT_EQ(out.results.size(), 1u);
   return out.results[0].stats["l1d"]["hits"].get<std::uint64_t>();
 }
