@@ -103,8 +103,8 @@ struct Cache::Impl {
   std::unique_ptr<InsertionPolicy> insertion;
   std::unique_ptr<BypassPolicy> bypass;
   std::vector<AccessInfo> mshr_info;  // per MSHR entry: the access that opened it
-  CacheCounters& counters;  // owned by the Cache, so that they outlive a resize
-  std::uint64_t next_sequence = 0;  // of the next fetch
+  CacheCounters& counters;            // owned by the Cache, so that they outlive a resize
+  std::uint64_t next_sequence = 0;    // of the next fetch
   std::uint64_t next_writeback = 0;
 };
 

@@ -1,7 +1,9 @@
 #include "gpu/memory_stats.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace warpsim {
 
@@ -96,6 +98,23 @@ nlohmann::ordered_json dram_stats(const StatSnapshot& w, Picos dram_period) {
   return out;
 }
 
+// Over SMs: mean, and the log2 buckets (bucket i > 0 holds [2^(i-1), 2^i) cycles).
+nlohmann::ordered_json load_latency(const StatSnapshot& w) {
+  std::uint64_t count = 0;
+  std::uint64_t sum = 0;
+  std::vector<std::uint64_t> buckets;
+  for (std::size_t i = 0; w.contains(indexed("sm", i) + ".ldst.load_latency"); ++i) {
+    const HistogramData& h = w.histogram(indexed("sm", i) + ".ldst.load_latency");
+    count += h.count;
+    sum += h.sum;
+    buckets.resize(std::max(buckets.size(), h.buckets.size()));
+    for (std::size_t b = 0; b < h.buckets.size(); ++b) buckets[b] += h.buckets[b];
+  }
+  return {{"count", count},
+          {"mean", ratio(static_cast<double>(sum), static_cast<double>(count))},
+          {"log2_buckets", buckets}};
+}
+
 nlohmann::ordered_json icnt_stats(const StatSnapshot& w) {
   nlohmann::ordered_json out;
   for (const char* net : {"request", "reply"}) {
@@ -120,6 +139,7 @@ nlohmann::ordered_json memory_stats(const StatSnapshot& w, std::uint64_t warp_in
       out[level] = cache_level(w, "sm", level, warp_insts);
     }
   }
+  if (w.contains("sm[0].ldst.load_latency")) out["load_latency"] = load_latency(w);
   if (w.contains("l2[0].accesses")) {
     nlohmann::ordered_json l2 = cache_level(w, "l2", "", warp_insts);
     for (const char* name : {"requests", "access_stall_cycles", "reply_stall_cycles", "prefetches",

@@ -46,7 +46,11 @@ LdstUnit::LdstUnit(const LdstConfig& config, const ConfigNode& sm_node, std::uin
       write_requests_(
           sm_stats.child("ldst").counter("mem_write_requests", "requests", "write requests")),
       atomic_requests_(
-          sm_stats.child("ldst").counter("mem_atomic_requests", "requests", "atomic requests")) {}
+          sm_stats.child("ldst").counter("mem_atomic_requests", "requests", "atomic requests")),
+      load_latency_(sm_stats.child("ldst").histogram(
+          "load_latency", "cycles",
+          "core cycles from a global, local, texture or constant load's issue to its completion",
+          HistogramSpec{.scale = HistogramSpec::Scale::kLog2, .buckets = 16})) {}
 
 std::uint32_t LdstUnit::new_entry() {
   if (free_ids_.empty()) {
@@ -77,13 +81,14 @@ L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpI
 }
 
 void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::DecodedInst& decoded,
-                      const func::WarpInst& inst, std::vector<std::uint32_t> regs, Cycle /*now*/) {
+                      const func::WarpInst& inst, std::vector<std::uint32_t> regs, Cycle now) {
   const std::uint32_t id = new_entry();
   Entry& e = entries_[id];
   e = Entry{};
   e.warp = warp;
   e.regs = std::move(regs);
   e.pc = decoded.pc;
+  e.accepted_at = now.value();
   e.kind = inst.is_atomic ? MemKind::kAtomic : (inst.is_store ? MemKind::kWrite : MemKind::kRead);
   if (inst.exec == 0 || inst.size == 0) {
     e.path = Path::kNone;
@@ -93,6 +98,7 @@ void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::Dec
   } else {
     e.path = Path::kMemory;
     e.target = target_of(decoded, inst);
+    e.timed_load = inst.is_load && !inst.is_atomic;
     (e.target == L1Target::kConst     ? const_accesses_
      : e.target == L1Target::kTexture ? tex_accesses_
                                       : mem_insts_)
@@ -168,11 +174,11 @@ void LdstUnit::cycle(Cycle now, Link<MemRequest>& out) {
   if (!queue_.empty()) start_head(now);
   completed_tags_.clear();
   l1_.cycle(now, out, completed_tags_);
-  for (std::uint64_t tag : completed_tags_) complete_request(tag);
+  for (std::uint64_t tag : completed_tags_) complete_request(tag, now.value());
   if (timed_.empty()) return;
   std::erase_if(timed_, [&](std::uint32_t id) {
     if (entries_[id].done_at > now.value()) return false;
-    finish(id);
+    finish(id, now.value());
     return true;
   });
 }
@@ -180,20 +186,21 @@ void LdstUnit::cycle(Cycle now, Link<MemRequest>& out) {
 void LdstUnit::on_reply(const MemReply& reply, Cycle now) {
   completed_tags_.clear();
   l1_.on_reply(reply, now, completed_tags_);
-  for (std::uint64_t tag : completed_tags_) complete_request(tag);
+  for (std::uint64_t tag : completed_tags_) complete_request(tag, now.value());
 }
 
-void LdstUnit::complete_request(std::uint64_t tag) {
+void LdstUnit::complete_request(std::uint64_t tag, std::uint64_t now) {
   const auto id = static_cast<std::uint32_t>(tag);
   Entry& e = entries_[id];
   if (--e.outstanding == 0 && e.next_block == e.blocks.size()) {
     --in_flight_;
-    finish(id);
+    finish(id, now);
   }
 }
 
-void LdstUnit::finish(std::uint32_t id) {
+void LdstUnit::finish(std::uint32_t id, std::uint64_t now) {
   Entry& e = entries_[id];
+  if (e.timed_load) load_latency_.sample(now - e.accepted_at);
   done_.push_back(LdstCompletion{e.warp, std::move(e.regs)});
   free_ids_.push_back(id);
 }

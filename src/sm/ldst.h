@@ -67,12 +67,14 @@ class LdstUnit {
     std::uint32_t outstanding = 0;
     std::uint32_t bank_cycles = 0;
     std::uint64_t done_at = 0;
+    std::uint64_t accepted_at = 0;
+    bool timed_load = false;  // a global, local, texture or constant load: its latency is sampled
   };
 
   std::uint32_t new_entry();
   void start_head(Cycle now);
-  void finish(std::uint32_t id);
-  void complete_request(std::uint64_t tag);
+  void finish(std::uint32_t id, std::uint64_t now);
+  void complete_request(std::uint64_t tag, std::uint64_t now);
   L1Target target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const;
 
   LdstConfig config_;
@@ -98,6 +100,7 @@ class LdstUnit {
   Counter& read_requests_;
   Counter& write_requests_;
   Counter& atomic_requests_;
+  Histogram& load_latency_;
 };
 
 }  // namespace warpsim

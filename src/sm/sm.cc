@@ -350,9 +350,11 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
     }
   }
   // Warps the policy left out this cycle (a two-level policy's pending pool) still stall for a
-  // reason of their own; the closest one counts.
+  // reason of their own; the closest one counts. A ready warp left out has none: the policy
+  // chose not to issue it, and the cycle must not count as issued.
   for (std::uint32_t i = 0; issued == 0 && considered < live && i < st.views.size(); ++i) {
-    if (st.views[i].valid && rank(st.status[i]) > rank(best)) best = st.status[i];
+    const Stall status = st.status[i];
+    if (st.views[i].valid && status != Stall::kIssued && rank(status) > rank(best)) best = status;
   }
   reasons_[s] = issued != 0 ? Stall::kIssued : best;
   if (issued != 0) st.quiet_until = 0;

@@ -146,7 +146,11 @@ TEST(SmScheduling, SharedBankConflictsCostOneCyclePerDegree) {
   }
 }
 
-TEST(SmScheduling, EverySchedulerCycleHasExactlyOneReason) {
+// With every warp-scheduler policy (two_level_pool leaves ready warps out of its order: a cycle
+// in which nothing issued must not count as issued).
+class SmSchedulingPolicy : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SmSchedulingPolicy, EverySchedulerCycleHasExactlyOneReason) {
   const std::string ptx = R"(.version 7.0
 .target sm_70
 .address_size 64
@@ -170,8 +174,11 @@ TEST(SmScheduling, EverySchedulerCycleHasExactlyOneReason) {
   func::Device device;
   const std::uint32_t n = 8 * 256;
   const Addr p = device.malloc(n * 4);
-  const auto out = run_kernel(device, timing_config("gtx480", {"sm.count=2", "sm.schedulers=2"}),
-                              ptx, {8, 1, 1}, {256, 1, 1}, {&p});
+  const auto out =
+      run_kernel(device,
+                 timing_config("gtx480", {"sm.count=2", "sm.schedulers=2",
+                                          std::string("sm.warp_scheduler=") + GetParam()}),
+                 ptx, {8, 1, 1}, {256, 1, 1}, {&p});
   ASSERT_EQ(out.results.size(), 1u);
   const auto& s = out.results[0].stats;
   std::uint64_t sum = 0;
@@ -203,6 +210,10 @@ TEST(SmScheduling, EverySchedulerCycleHasExactlyOneReason) {
   EXPECT_EQ(at("dram", "reads") + at("dram", "writes"),
             at("l2", "misses") + at("l2", "writebacks"));
 }
+
+INSTANTIATE_TEST_SUITE_P(Policies, SmSchedulingPolicy,
+                         ::testing::Values("gto", "lrr", "oldest_first", "two_level",
+                                           "two_level_pool"));
 
 }  // namespace
 }  // namespace warpsim

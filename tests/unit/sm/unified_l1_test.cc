@@ -60,6 +60,14 @@ std::uint64_t second_pass_hits(const std::string& unified) {
                                                      "sm.l1d.unified_bytes=" + unified}),
                               kTwoPasses, {1, 1, 1}, {256, 1, 1}, {&buf});
   EXPECT_EQ(out.results.size(), 1u);
+  // Every one of the 8 warps x 128 loads is in the load-latency histogram, none faster than an
+  // L1 hit (hit_latency 20 on v100).
+  const auto& latency = out.results[0].stats["load_latency"];
+  EXPECT_EQ(latency["count"].get<std::uint64_t>(), 8u * 128);
+  EXPECT_GE(latency["mean"].get<double>(), 20.0);
+  std::uint64_t in_buckets = 0;
+  for (const auto& b : latency["log2_buckets"]) in_buckets += b.get<std::uint64_t>();
+  EXPECT_EQ(in_buckets, 8u * 128);
   return out.results[0].stats["l1d"]["hits"].get<std::uint64_t>();
 }
 
