@@ -3,34 +3,11 @@
 #include <string>
 
 #include "gpu/memory_stats.h"
+#include "gpu/window_sums.h"
 #include "sm/op_timing.h"
 #include "sm/stall.h"
 
 namespace warpsim {
-
-namespace {
-
-std::uint64_t sum_over_sms(const StatSnapshot& window, std::size_t sms, const std::string& stat) {
-  std::uint64_t total = 0;
-  for (std::size_t i = 0; i < sms; ++i) {
-    total += window.counter("sm[" + std::to_string(i) + "]." + stat);
-  }
-  return total;
-}
-
-nlohmann::ordered_json sum_group(const StatSnapshot& window, std::size_t sms,
-                                 const std::string& group,
-                                 std::initializer_list<const char*> names) {
-  nlohmann::ordered_json out;
-  for (const char* name : names) out[name] = sum_over_sms(window, sms, group + name);
-  return out;
-}
-
-double ratio(std::uint64_t a, std::uint64_t b) {
-  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
-}
-
-}  // namespace
 
 nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& window, std::size_t sms,
                                     std::uint32_t schedulers, Picos dram_period) {
@@ -39,8 +16,8 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
   out["cycles"] = cycles;
   out["start_cycle"] = k.start_cycle;
   out["end_cycle"] = k.end_cycle;
-  out["ipc"] = ratio(k.thread_insts, cycles);
-  out["warp_ipc"] = ratio(k.warp_insts, cycles);
+  out["ipc"] = ratio(static_cast<double>(k.thread_insts), static_cast<double>(cycles));
+  out["warp_ipc"] = ratio(static_cast<double>(k.warp_insts), static_cast<double>(cycles));
   out["occupancy"] = {{"ctas_per_sm", k.occupancy.ctas_per_sm},
                       {"limiter", occupancy_limiter_name(k.occupancy.limiter)},
                       {"warps_per_cta", k.occupancy.warps_per_cta},
@@ -59,29 +36,30 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
   nlohmann::ordered_json out;
   nlohmann::ordered_json stalls;
   for (const char* name : kStallNames)
-    stalls[name] = sum_over_sms(window, sms, std::string("stalls.") + name);
+    stalls[name] = sum_indexed(window, "sm", sms, std::string("stalls.") + name);
   stalls["scheduler_cycles"] = cycles * sms * schedulers;
   out["stalls"] = stalls;
   nlohmann::ordered_json sm;
-  sm["active_cycles"] = sum_over_sms(window, sms, "active_cycles");
-  sm["warp_insts"] = sum_over_sms(window, sms, "warp_insts");
-  sm["thread_insts"] = sum_over_sms(window, sms, "thread_insts");
-  sm["ctas"] = sum_over_sms(window, sms, "ctas");
+  sm["active_cycles"] = sum_indexed(window, "sm", sms, "active_cycles");
+  sm["warp_insts"] = sum_indexed(window, "sm", sms, "warp_insts");
+  sm["thread_insts"] = sum_indexed(window, "sm", sms, "thread_insts");
+  sm["ctas"] = sum_indexed(window, "sm", sms, "ctas");
   nlohmann::ordered_json ops;
   for (const OpTimingInfo& op : kOpTimingInfo) {
-    ops[op.name] = sum_over_sms(window, sms, std::string("ops.") + op.name);
+    ops[op.name] = sum_indexed(window, "sm", sms, std::string("ops.") + op.name);
   }
   sm["ops"] = ops;
   nlohmann::ordered_json icache =
-      sum_group(window, sms, "icache.",
-                {"accesses", "hits", "misses", "miss_merged", "reservation_fail_mshr"});
-  icache["hit_rate"] =
-      ratio(icache["hits"].get<std::uint64_t>(), icache["accesses"].get<std::uint64_t>());
+      sum_counters(window, "sm", sms, "icache.",
+                   {"accesses", "hits", "misses", "miss_merged", "reservation_fail_mshr"});
+  icache["hit_rate"] = ratio(static_cast<double>(icache["hits"].get<std::uint64_t>()),
+                             static_cast<double>(icache["accesses"].get<std::uint64_t>()));
   sm["icache"] = icache;
-  sm["ldst"] = sum_group(window, sms, "ldst.",
-                         {"shared_accesses", "shared_bank_cycles", "const_accesses", "tex_accesses",
-                          "mem_insts", "mem_requests", "mem_read_requests", "mem_write_requests",
-                          "mem_atomic_requests", "l1_refusals", "l1_skipped"});
+  sm["ldst"] =
+      sum_counters(window, "sm", sms, "ldst.",
+                   {"shared_accesses", "shared_bank_cycles", "const_accesses", "tex_accesses",
+                    "mem_insts", "mem_requests", "mem_read_requests", "mem_write_requests",
+                    "mem_atomic_requests", "l1_refusals", "l1_skipped"});
   out["sm"] = sm;
   const nlohmann::ordered_json memory =
       memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), dram_period);

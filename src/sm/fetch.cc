@@ -44,6 +44,17 @@ bool FetchUnit::wants_fetch(const SmWarp& w) const {
   return w.ib_pc + w.ib_count < w.ib_code->insts.size();
 }
 
+// The request for one I-cache line, tagged by its address.
+MemRequest FetchUnit::line_request(Addr line, Cycle now) const {
+  return MemRequest{.addr = line,
+                    .size = config_.icache.line,
+                    .sectors = sectors_of(line, line, config_.icache.line),
+                    .kind = MemKind::kInstFetch,
+                    .sm = sm_,
+                    .tag = line,
+                    .born = now.value()};
+}
+
 bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out) {
   if (w.ib_count == 0) {
     w.ib_code = w.code;
@@ -77,14 +88,7 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
   }
   misses_.inc();
   Mshr m{line, false};
-  MemRequest req{.addr = line,
-                 .size = config_.icache.line,
-                 .sectors = sectors_of(line, line, config_.icache.line),
-                 .kind = MemKind::kInstFetch,
-                 .sm = sm_,
-                 .tag = line,
-                 .born = now.value()};
-  m.sent = out.try_send(req);
+  m.sent = out.try_send(line_request(line, now));
   mshrs_.push_back(m);
   return true;
 }
@@ -93,14 +97,7 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
   started_.clear();
   for (Mshr& m : mshrs_) {
     if (!m.sent) {
-      MemRequest req{.addr = m.line,
-                     .size = config_.icache.line,
-                     .sectors = sectors_of(m.line, m.line, config_.icache.line),
-                     .kind = MemKind::kInstFetch,
-                     .sm = sm_,
-                     .tag = m.line,
-                     .born = now.value()};
-      m.sent = out.try_send(req);
+      m.sent = out.try_send(line_request(m.line, now));
     }
   }
   const auto n = static_cast<std::uint32_t>(warps.size());

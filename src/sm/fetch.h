@@ -46,6 +46,7 @@ class FetchUnit {
   };
   bool wants_fetch(const SmWarp& w) const;
   bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out);
+  MemRequest line_request(Addr line, Cycle now) const;
   // Cyclic distance from slot `from` to the next candidate slot, or `n` if there is none.
   std::uint32_t distance_to_candidate(std::uint32_t from, std::uint32_t n) const;
   void drop(std::uint32_t slot) { candidates_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64)); }
