@@ -5,7 +5,8 @@ Runs COMMAND (a `warpsim run --mode timing --out OUT_DIR -- PROGRAM`), which mus
 checks OUT_DIR/stats.json against the invariants of a timing-mode document (docs/stats.md):
 every kernel has cycles = end_cycle - start_cycle > 0, ipc = thread_insts / cycles,
 thread_insts <= 32 * warp_insts, stall reasons that sum to
-scheduler_cycles = cycles x SMs x schedulers, an occupancy of at least one CTA; the totals sum
+scheduler_cycles = cycles x SMs x schedulers, as many cycles issued as warp
+instructions (for kernels that ran alone), an occupancy of at least one CTA; the totals sum
 the kernels' instructions, count at least the longest kernel's cycles and at most their sum, and
 have whole-run stall reasons that sum to their scheduler_cycles.
 With --resource-source, every kernel's registers must come from there ("ptxas", "estimate")."""
@@ -35,6 +36,12 @@ def check(doc, source):
         if not (0 < warp and thread <= 32 * warp):
             problems.append(f"{where}: {warp} warp insts, {thread} thread insts")
         stalls = k["stalls"]
+        # Every issued warp instruction marks exactly one scheduler cycle as issued (a window
+        # also holds what kernels running beside this one issued, docs/stats.md).
+        alone = all(o is k or o["end_cycle"] <= k["start_cycle"] or o["start_cycle"] >= k["end_cycle"]
+                    for o in kernels)
+        if alone and stalls["issued"] != warp:
+            problems.append(f"{where}: {stalls['issued']} cycles issued, {warp} warp insts")
         reasons = sum(v for name, v in stalls.items() if name != "scheduler_cycles")
         if not reasons == stalls["scheduler_cycles"] == cycles * sms * schedulers:
             problems.append(f"{where}: stall reasons {reasons}, scheduler_cycles "
@@ -57,6 +64,8 @@ def check(doc, source):
     if "stalls" in total:
         stalls = total["stalls"]
         reasons = sum(v for name, v in stalls.items() if name != "scheduler_cycles")
+        if stalls["issued"] != total["warp_insts"]:
+            problems.append(f"total: {stalls['issued']} cycles issued, {total['warp_insts']} warp insts")
         if not reasons == stalls["scheduler_cycles"] >= total["cycles"] * sms * schedulers:
             problems.append(f"total stall reasons {reasons}, scheduler_cycles "
                             f"{stalls['scheduler_cycles']}, total cycles x SMs x schedulers "
