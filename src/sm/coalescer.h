@@ -76,10 +76,25 @@ inline void serialize_words(const func::WarpInst& inst, std::uint32_t line, std:
   }
 }
 
-// Bank cycles of a shared-memory access: the largest number of distinct `bank_bytes` words any
-// one bank must deliver (lanes reading the same word share it: broadcast). At least 1 when any
-// lane executes, 0 otherwise.
-std::uint32_t shared_bank_cycles(const func::WarpInst& inst, std::uint32_t banks,
-                                 std::uint32_t bank_bytes);
+// How shared memory is laid out in banks: successive `bank_bytes` units of the address space go
+// to successive ones of `banks` banks; each bank delivers one row of `word_bytes` (a multiple of
+// bank_bytes) per cycle, a row being `banks * word_bytes` consecutive bytes. With word_bytes =
+// bank_bytes a row of a bank is one bank word (Fermi, Maxwell and later, Kepler's 8-byte mode);
+// Kepler's 4-byte mode has 4-byte addressing on 8-byte rows, so the two words w and w + 32 of one
+// 64-word row are delivered together (CUDA C Programming Guide, compute capability 3.x).
+struct SharedBankLayout {
+  std::uint32_t banks = 32;
+  std::uint32_t bank_bytes = 4;
+  std::uint32_t word_bytes = 4;
+};
+
+// Conflict degree of a shared-memory access: the largest number of distinct rows any one bank
+// is asked for (lanes asking one bank for the same row are served together: broadcast). At least
+// 1 when any lane executes, 0 otherwise.
+std::uint32_t shared_conflict_degree(const func::WarpInst& inst, const SharedBankLayout& layout);
+
+// Cycles a degree-`degree` access holds the banks: 1, plus `conflict_cycles` per conflicting row
+// after the first, the total rounded to the nearest cycle. 0 for degree 0.
+std::uint32_t shared_bank_busy_cycles(std::uint32_t degree, double conflict_cycles);
 
 }  // namespace warpsim

@@ -30,7 +30,8 @@ LdstUnit::LdstUnit(const LdstConfig& config, const ConfigNode& sm_node, std::uin
                                          "shared-memory instructions executed by the LD/ST unit")),
       shared_bank_cycles_(sm_stats.child("ldst").counter(
           "shared_bank_cycles", "cycles",
-          "bank cycles of shared-memory instructions (1 per instruction without bank conflicts)")),
+          "cycles shared-memory instructions held the banks: 1 + (conflict degree - 1) x "
+          "sm.ldst.bank_conflict_cycles each (the sum of conflict degrees with the default 1)")),
       const_accesses_(
           sm_stats.child("ldst").counter("const_accesses", "warp insts", "constant-memory loads")),
       tex_accesses_(sm_stats.child("ldst").counter(
@@ -94,7 +95,9 @@ void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::Dec
     e.path = Path::kNone;
   } else if (inst.space == ptx::StateSpace::kShared) {
     e.path = Path::kShared;
-    e.bank_cycles = shared_bank_cycles(inst, config_.shared_banks, config_.bank_bytes);
+    const std::uint32_t degree = shared_conflict_degree(
+        inst, SharedBankLayout{config_.shared_banks, config_.bank_bytes, config_.bank_word_bytes});
+    e.bank_cycles = shared_bank_busy_cycles(degree, config_.bank_conflict_cycles);
   } else {
     e.path = Path::kMemory;
     e.target = target_of(decoded, inst);

@@ -67,6 +67,14 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   c.ldst.shared_latency = u32(ldst, "shared_latency");
   c.ldst.shared_banks = u32(ldst, "shared_banks");
   c.ldst.bank_bytes = u32(ldst, "bank_bytes");
+  c.ldst.bank_word_bytes = u32(ldst, "bank_word_bytes");
+  if (c.ldst.bank_word_bytes == 0) c.ldst.bank_word_bytes = c.ldst.bank_bytes;
+  if (c.ldst.bank_word_bytes % c.ldst.bank_bytes != 0) {
+    throw ldst.at("bank_word_bytes")
+        .error("bank_word_bytes must be 0 or a multiple of bank_bytes (" +
+               std::to_string(c.ldst.bank_bytes) + ")");
+  }
+  c.ldst.bank_conflict_cycles = ldst.at("bank_conflict_cycles").as_double();
   c.ldst.local_stride = ldst.at("local_stride").as_uint();
   return c;
 }

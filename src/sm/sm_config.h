@@ -34,6 +34,8 @@ struct LdstConfig {
   std::uint32_t shared_latency = 24;
   std::uint32_t shared_banks = 32;
   std::uint32_t bank_bytes = 4;
+  std::uint32_t bank_word_bytes = 4;  // the config's 0 (same as bank_bytes) already replaced
+  double bank_conflict_cycles = 1;
   std::uint64_t local_stride = 65536;
 };
 

@@ -106,7 +106,25 @@ SectionSpec ldst_section() {
                      .default_value = "true"},
            uint_param("shared_latency", "cycles of a conflict-free shared-memory access", "24", 1),
            uint_param("shared_banks", "shared-memory banks", "32", 1, 64),
-           uint_param("bank_bytes", "bytes per bank word (4, or 8 in Kepler's mode)", "4", 4, 8),
+           uint_param("bank_bytes",
+                      "addressing mode: successive units of this many bytes go to successive "
+                      "banks (4, or 8 in Kepler's 8-byte mode)",
+                      "4", 4, 8),
+           uint_param("bank_word_bytes",
+                      "physical width of a bank row: lanes asking one bank for the same row are "
+                      "served together, different rows conflict (0: bank_bytes; 8 on Kepler, "
+                      "whose 4-byte mode puts words w and w+32 of a 64-word row in one bank row)",
+                      "0", 0, 16),
+           ParamSpec{.name = "bank_conflict_cycles",
+                     .type = ParamType::kFloat,
+                     .description =
+                         "cycles each conflicting row after the first adds: a degree-n access "
+                         "completes shared_latency + round((n-1) x this) cycles after it starts "
+                         "and holds the banks 1 + round((n-1) x this) cycles (fractional: an "
+                         "average replay cost, e.g. 37.4 on Fermi)",
+                     .default_value = "1",
+                     .min = 0,
+                     .max = 1024},
            uint_param("local_stride",
                       "bytes of local memory per thread reserved in the "
                       "simulated address space",

@@ -1,4 +1,4 @@
-// Shared-memory bank conflicts: shared_bank_cycles (src/sm/coalescer.cc) on hand-built warp
+// Shared-memory bank conflicts: shared_conflict_degree (src/sm/coalescer.cc) on hand-built warp
 // accesses of every conflict degree 1..32 in both bank modes (32 banks of 4 or 8 bytes),
 // with broadcasts, inactive lanes and accesses wider or narrower than a bank word; then the
 // LD/ST unit's timing of conflicting shared loads through a whole SM, read with %clock.
@@ -29,6 +29,11 @@ using test::timing_config;
 constexpr std::uint32_t kBanks = 32;
 constexpr std::uint32_t kAll = 0xffffffffu;
 
+// The conflict degree with rows one bank word wide (Fermi, Maxwell, Kepler's 8-byte mode).
+std::uint32_t degree(const func::WarpInst& inst, std::uint32_t banks, std::uint32_t bank_bytes) {
+  return shared_conflict_degree(inst, SharedBankLayout{banks, bank_bytes, bank_bytes});
+}
+
 // A shared load of `size` bytes per lane; lane l's byte address is addr(l).
 template <class F>
 func::WarpInst access(std::uint32_t size, F addr, std::uint32_t exec = kAll) {
@@ -48,9 +53,9 @@ class BankModes : public ::testing::TestWithParam<std::uint32_t> {
   template <class F>
   std::uint32_t words(F word, std::uint32_t exec = kAll) const {
     const std::uint32_t b = bytes();
-    return shared_bank_cycles(access(
-                                  b, [&](std::uint32_t l) { return Addr{word(l)} * b; }, exec),
-                              kBanks, b);
+    return degree(access(
+                      b, [&](std::uint32_t l) { return Addr{word(l)} * b; }, exec),
+                  kBanks, b);
   }
 };
 
@@ -125,14 +130,13 @@ TEST(BankConflicts, FourByteAccessesInEightByteMode) {
         const std::uint32_t m = l / 2;
         return Addr{(m % d) * kBanks + m / d} * 8 + (l % 2) * 4;
       };
-      EXPECT_EQ(shared_bank_cycles(access(4, pairs), kBanks, 8), d);
+      EXPECT_EQ(degree(access(4, pairs), kBanks, 8), d);
     }
     const auto low_halves = [d](std::uint32_t l) { return Addr{(l % d) * kBanks + l / d} * 8; };
-    EXPECT_EQ(shared_bank_cycles(access(4, low_halves), kBanks, 8), d);
+    EXPECT_EQ(degree(access(4, low_halves), kBanks, 8), d);
   }
   // 32 consecutive 4-byte words are 16 8-byte words in 16 banks: one cycle.
-  EXPECT_EQ(shared_bank_cycles(access(4, [](std::uint32_t l) { return Addr{l} * 4; }), kBanks, 8),
-            1u);
+  EXPECT_EQ(degree(access(4, [](std::uint32_t l) { return Addr{l} * 4; }), kBanks, 8), 1u);
 }
 
 // 4-byte mode with 8-byte accesses: 8-byte word k covers 4-byte words 2k and 2k+1, banks
@@ -144,16 +148,12 @@ TEST(BankConflicts, EightByteAccessesInFourByteMode) {
   for (std::uint32_t d = 2; d <= 32; ++d) {
     SCOPED_TRACE(d);
     const auto rows = [d](std::uint32_t l) { return Addr{(l % d) * 16 + l / d} * 8; };
-    EXPECT_EQ(shared_bank_cycles(access(8, rows), kBanks, 4), d);
+    EXPECT_EQ(degree(access(8, rows), kBanks, 4), d);
   }
-  EXPECT_EQ(shared_bank_cycles(access(8, [](std::uint32_t l) { return Addr{l} * 8; }), kBanks, 4),
-            2u);
-  EXPECT_EQ(
-      shared_bank_cycles(access(8, [](std::uint32_t l) { return Addr{l / 2} * 8; }), kBanks, 4),
-      1u);
+  EXPECT_EQ(degree(access(8, [](std::uint32_t l) { return Addr{l} * 8; }), kBanks, 4), 2u);
+  EXPECT_EQ(degree(access(8, [](std::uint32_t l) { return Addr{l / 2} * 8; }), kBanks, 4), 1u);
   // The same consecutive 8-byte words in 8-byte mode: 32 words in 32 banks.
-  EXPECT_EQ(shared_bank_cycles(access(8, [](std::uint32_t l) { return Addr{l} * 8; }), kBanks, 8),
-            1u);
+  EXPECT_EQ(degree(access(8, [](std::uint32_t l) { return Addr{l} * 8; }), kBanks, 8), 1u);
 }
 
 // 16-byte accesses (v4.u32) by consecutive lanes cover 512 bytes: 128 4-byte words (4 per
@@ -161,19 +161,19 @@ TEST(BankConflicts, EightByteAccessesInFourByteMode) {
 // it; byte (l % d) * 256 + 1 is in row l % d of bank 0 in both modes: d cycles.
 TEST(BankConflicts, WideAndNarrowAccesses) {
   const auto v4 = access(16, [](std::uint32_t l) { return Addr{l} * 16; });
-  EXPECT_EQ(shared_bank_cycles(v4, kBanks, 4), 4u);
-  EXPECT_EQ(shared_bank_cycles(v4, kBanks, 8), 2u);
+  EXPECT_EQ(degree(v4, kBanks, 4), 4u);
+  EXPECT_EQ(degree(v4, kBanks, 8), 2u);
   const auto bytes = access(1, [](std::uint32_t l) { return Addr{l}; });
-  EXPECT_EQ(shared_bank_cycles(bytes, kBanks, 4), 1u);
-  EXPECT_EQ(shared_bank_cycles(bytes, kBanks, 8), 1u);
+  EXPECT_EQ(degree(bytes, kBanks, 4), 1u);
+  EXPECT_EQ(degree(bytes, kBanks, 8), 1u);
   for (std::uint32_t d = 1; d <= 32; ++d) {
     SCOPED_TRACE(d);
     const auto rows = access(1, [d](std::uint32_t l) { return Addr{l % d} * 256 + 1; });
-    EXPECT_EQ(shared_bank_cycles(rows, kBanks, 4), d);
-    EXPECT_EQ(shared_bank_cycles(rows, kBanks, 8), d);
+    EXPECT_EQ(degree(rows, kBanks, 4), d);
+    EXPECT_EQ(degree(rows, kBanks, 8), d);
   }
   // 16 banks (compute capability 1.x): 32 consecutive words, two per bank.
-  EXPECT_EQ(shared_bank_cycles(access(4, [](std::uint32_t l) { return Addr{l} * 4; }), 16, 4), 2u);
+  EXPECT_EQ(degree(access(4, [](std::uint32_t l) { return Addr{l} * 4; }), 16, 4), 2u);
 }
 
 // Through the SM. t0 = %clock, then one shared load (or two back to back) whose lanes read row
