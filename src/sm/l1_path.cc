@@ -12,11 +12,19 @@ namespace {
 
 constexpr int kTargetShift = 48;
 constexpr std::uint64_t kTagMask = (std::uint64_t{1} << kTargetShift) - 1;
+constexpr std::uint64_t kTargetBits = 3;
+// Set only while a request waits for its L1 access (stripped with the target before it):
+// it missed the L1 TLB (and an L1D hit pays tlb.l1_miss_round_trip), or it was not translated
+// yet (tlb.skip_on_l1d_hit: only an L1D miss or forward needs its translation).
+constexpr std::uint64_t kTlbMissBit = std::uint64_t{1} << 50;
+constexpr std::uint64_t kUntranslatedBit = std::uint64_t{1} << 51;
 constexpr int kCacheShift = 56;
 constexpr std::uint64_t kCacheBits = std::uint64_t{3} << kCacheShift;
 constexpr const char* kCacheNames[3] = {"l1d", "l1t", "l1c"};
 
-L1Target target_of(const MemRequest& r) { return static_cast<L1Target>(r.tag >> kTargetShift); }
+L1Target target_of(const MemRequest& r) {
+  return static_cast<L1Target>((r.tag >> kTargetShift) & kTargetBits);
+}
 
 }  // namespace
 
@@ -41,6 +49,10 @@ L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, S
   }
   prioritizer_ = PolicyRegistry::global().create<RequestPrioritizer>(
       sm.at("ldst").at("prioritizer"), RequestPrioritizer::Context{capacity_, warps});
+  if (tlb_ != nullptr) {
+    l1_miss_round_trip_ = tlb_->config().l1_miss_round_trip;
+    skip_tlb_on_l1d_hit_ = tlb_->config().skip_on_l1d_hit;
+  }
 }
 
 L1Path::~L1Path() = default;
@@ -57,19 +69,25 @@ bool L1Path::can_accept() const {
 
 void L1Path::push(const MemRequest& request, L1Target target, Cycle now) {
   ++pending_;
-  const std::uint64_t ready =
-      tlb_ == nullptr ? now.value() : tlb_->translate(request.addr, now.value());
-  if (target == L1Target::kBypass) {
-    bypassed_.inc();
-    // In order: a request behind one still being translated waits for it.
-    const std::uint64_t after = bypass_.empty() ? ready : std::max(ready, bypass_.back().ready);
-    bypass_.push_back(Waiting{after, seq_++, request});
-    return;
-  }
   MemRequest r = request;
   r.tag =
       (request.tag & kTagMask) | (std::uint64_t{static_cast<std::uint8_t>(target)} << kTargetShift);
-  translating_.push(Waiting{ready, seq_++, r});
+  if (tlb_ != nullptr && skip_tlb_on_l1d_hit_ && target == L1Target::kData) {
+    r.tag |= kUntranslatedBit;
+    translating_.push(Waiting{now.value(), seq_++, r});
+    return;  // translated in access(), only if the L1D misses
+  }
+  const TlbLookup t =
+      tlb_ == nullptr ? TlbLookup{.ready = now.value()} : tlb_->lookup(request.addr, now.value());
+  if (target == L1Target::kBypass) {
+    bypassed_.inc();
+    // In order: a request behind one still being translated waits for it.
+    const std::uint64_t after = bypass_.empty() ? t.ready : std::max(t.ready, bypass_.back().ready);
+    bypass_.push_back(Waiting{after, seq_++, request});
+    return;
+  }
+  if (!t.l1_hit && l1_miss_round_trip_ != 0 && target == L1Target::kData) r.tag |= kTlbMissBit;
+  translating_.push(Waiting{t.ready, seq_++, r});
 }
 
 void L1Path::admit_translated(Cycle now) {
@@ -86,6 +104,7 @@ void L1Path::access(Cycle now, std::vector<std::uint64_t>& done) {
     const MemRequest* front = prioritizer_->front(now.value());
     if (front == nullptr) return;
     const L1Target target = target_of(*front);
+    const std::uint64_t flags = front->tag;
     MemRequest r = *front;
     r.tag &= kTagMask;
     const CacheResult result = cache(target).access(r, now);
@@ -96,8 +115,15 @@ void L1Path::access(Cycle now, std::vector<std::uint64_t>& done) {
       return;
     }
     prioritizer_->pop(now.value());
+    const bool sends =
+        result.outcome == CacheOutcome::kMiss || result.outcome == CacheOutcome::kForwarded;
+    if ((flags & kUntranslatedBit) != 0 && sends) {
+      // What this access sent leaves once translated; the L1D's queue stays in order.
+      l1d_hold_ = std::max(l1d_hold_, tlb_->translate(r.addr, now.value()));
+    }
     if (result.outcome == CacheOutcome::kHit) {
-      const std::uint32_t latency = cache(target).config().hit_latency;
+      const std::uint32_t latency = cache(target).config().hit_latency +
+                                    ((flags & kTlbMissBit) != 0 ? l1_miss_round_trip_ : 0);
       if (latency == 0) {
         done.push_back(r.tag);
         --pending_;
@@ -115,6 +141,7 @@ void L1Path::send(Link<MemRequest>& out, Cycle now) {
   }
   for (std::uint32_t i = 0; i < 3; ++i) {
     const std::uint32_t c = (next_cache_ + i) % 3;
+    if (c == 0 && l1d_hold_ > now.value()) continue;
     Cache& cache = *caches_[c];
     while (cache.has_outgoing()) {
       MemRequest r = cache.outgoing();
@@ -188,6 +215,7 @@ std::uint64_t L1Path::next_event(Cycle now) const {
   if (!bypass_.empty() && bypass_.front().ready > now.value()) {
     next = std::min(next, bypass_.front().ready);
   }
+  if (l1d_hold_ > now.value() && caches_[0]->has_outgoing()) next = std::min(next, l1d_hold_);
   return next;
 }
 

@@ -9,6 +9,13 @@
 // that must skip the L1 altogether (`ld.cg`, `ld.cv`, volatile, or all global loads when
 // sm.ldst.cache_global_loads is false) go out in order through their own queue.
 //
+// Translation (tlb.*, when a TlbUnit is given): a request waits for its translation before its
+// L1 access. A load that missed the L1 TLB and hits in the L1D completes
+// tlb.l1_miss_round_trip cycles later than other hits (Fermi: the TLBs sit near the L2). With
+// tlb.skip_on_l1d_hit (Maxwell), L1D requests access the L1 untranslated: a hit needs no
+// translation at all, and what a miss or forward sends leaves the L1D's outgoing queue (in
+// order) no earlier than its translation is ready, which the TLB is asked for at the access.
+//
 // Tags: a request's tag is the LD/ST unit's entry id, and every completion hands it back. The
 // caches' own fetches carry kFetchTagBit; this class adds the cache's id in bits 56..57 on the
 // way out and strips it from the reply, so one Link serves all three caches.
@@ -95,9 +102,12 @@ class L1Path {
   std::priority_queue<Timed, std::vector<Timed>, std::greater<>> hits_;
   std::deque<Waiting> bypass_;  // in order; each leaves once translated
   std::uint64_t seq_ = 0;
-  std::uint64_t pending_ = 0;     // requests pushed and not yet completed
-  bool refused_ = false;          // the front access was refused this cycle
-  std::uint32_t next_cache_ = 0;  // round robin over outgoing queues
+  std::uint64_t pending_ = 0;             // requests pushed and not yet completed
+  bool refused_ = false;                  // the front access was refused this cycle
+  std::uint32_t next_cache_ = 0;          // round robin over outgoing queues
+  std::uint32_t l1_miss_round_trip_ = 0;  // tlb.l1_miss_round_trip
+  bool skip_tlb_on_l1d_hit_ = false;      // tlb.skip_on_l1d_hit
+  std::uint64_t l1d_hold_ = 0;  // the L1D's outgoing queue waits for a translation until then
   Counter& refusals_;
   Counter& bypassed_;
 };

@@ -1,5 +1,6 @@
 #include "tlb/tlb.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace warpsim {
@@ -7,8 +8,9 @@ namespace warpsim {
 namespace {
 
 // Per-SM L1 TLBs get seeds 1, 2, ... so that random-replacement TLBs do not evict in lockstep;
-// the one L2 TLB gets 0.
+// the one L2 TLB gets 0 and the walk cache one no SM reaches.
 constexpr std::uint64_t kL2Seed = 0;
+constexpr std::uint64_t kWalkCacheSeed = ~std::uint64_t{0};
 
 void add_hit_rate(StatGroup& stats) {
   stats.formula("hit_rate", "ratio", "hits / accesses", [](const GroupValues& v) {
@@ -25,11 +27,14 @@ SharedTlb::SharedTlb(const TlbConfig& config, StatGroup& stats)
       hits_(stats.counter("hits", "lookups", "lookups whose translation was ready in time")),
       misses_(stats.counter("misses", "lookups", "lookups that missed (walked or joined a walk)")),
       walks_(stats.counter("walks", "walks", "page-table walks started")),
+      walk_cache_misses_(stats.counter("walk_cache_misses", "walks",
+                                       "walks whose page-table entry was not in the walk cache")),
       window_switches_(
           stats.counter("window_switches", "walks", "walks outside the active page-table window")) {
   add_hit_rate(stats);
   if (!config_.enabled) return;
   l2_.emplace(config_.l2, kL2Seed);
+  if (config_.walk_cache.entries > 0) walk_cache_.emplace(config_.walk_cache, kWalkCacheSeed);
   window_pages_ = config_.window_bytes / config_.page_size;
 }
 
@@ -46,9 +51,23 @@ std::uint64_t SharedTlb::lookup(std::uint64_t page, std::uint64_t at, const Acce
   }
   misses_.inc();
   walks_.inc();
-  const std::uint64_t ready = hit_ready + config_.walk_latency + window_penalty(page);
+  const std::uint64_t ready = walk_end(page, hit_ready, access) + window_penalty(page);
   l2_->insert(page, ready, at, access);
   return ready;
+}
+
+std::uint64_t SharedTlb::walk_end(std::uint64_t page, std::uint64_t start,
+                                  const AccessInfo& access) {
+  const std::uint64_t cached = start + config_.walk_latency;
+  if (walk_cache_) {
+    if (const std::uint64_t* fetched = walk_cache_->lookup(page, access)) {
+      return std::max(cached, *fetched);
+    }
+  }
+  walk_cache_misses_.inc();
+  const std::uint64_t fetched = cached + config_.walk_miss_latency;
+  if (walk_cache_) walk_cache_->insert(page, fetched, start, access);
+  return fetched;
 }
 
 std::uint64_t SharedTlb::window_penalty(std::uint64_t page) {
@@ -81,8 +100,8 @@ TlbUnit::TlbUnit(SharedTlb& shared, std::uint32_t sm_id, StatGroup& stats)
   l1_.emplace(config.l1, std::uint64_t{sm_id} + 1);
 }
 
-std::uint64_t TlbUnit::translate(Addr addr, std::uint64_t now) {
-  if (!l1_) return now;
+TlbLookup TlbUnit::lookup(Addr addr, std::uint64_t now) {
+  if (!l1_) return TlbLookup{.ready = now, .l1_hit = true};
   const std::uint64_t page = addr >> page_shift_;
   const AccessInfo access{.addr = page << page_shift_, .sm_id = sm_id_};
   accesses_.inc();
@@ -90,16 +109,16 @@ std::uint64_t TlbUnit::translate(Addr addr, std::uint64_t now) {
   if (const std::uint64_t* ready = l1_->lookup(page, access)) {
     if (*ready <= hit_ready) {
       hits_.inc();
-      return hit_ready;
+      return TlbLookup{.ready = hit_ready, .l1_hit = true};
     }
     misses_.inc();
     merged_.inc();
-    return *ready;
+    return TlbLookup{.ready = *ready, .l1_hit = false};
   }
   misses_.inc();
   const std::uint64_t ready = shared_.lookup(page, hit_ready, access);
   l1_->insert(page, ready, now, access);
-  return ready;
+  return TlbLookup{.ready = ready, .l1_hit = false};
 }
 
 }  // namespace warpsim

@@ -43,6 +43,12 @@ TEST(TlbConfigTest, DefaultsAreSeed003Numbers) {
   EXPECT_EQ(c.window_switch_latency, 968u - 702u);
   EXPECT_EQ(c.l1.replacement.at("impl").as_string(), "lru");
   EXPECT_EQ(c.l2.replacement.at("impl").as_string(), "lru");
+  // Off unless a preset sets them, so that walks and L1 hits cost what they did without them:
+  // no walk cache and no miss latency, no round trip.
+  EXPECT_EQ(c.walk_cache.entries, 0u);
+  EXPECT_EQ(c.walk_miss_latency, 0u);
+  EXPECT_EQ(c.l1_miss_round_trip, 0u);
+  EXPECT_FALSE(c.skip_on_l1d_hit);
 }
 
 TEST(TlbConfigTest, ReadsEveryKey) {
@@ -51,11 +57,20 @@ tlb:
   enabled: true
   page_size: 64KiB
   walk_latency: 50
+  walk_miss_latency: 400
   skip_on_l1d_hit: true
+  l1_miss_round_trip: 261
   l1: {entries: 8, set_ways: [4, 4], set_map: [1, 0], hit_latency: 2, replacement: fifo}
   l2: {entries: 12, set_ways: [12], set_map: [], latency: 9}
+  walk_cache: {entries: 96, set_ways: [32, 64], set_map: [1, 1, 0], replacement: random}
   page_window: {bytes: 1MiB, switch_latency: 300}
 )");
+  EXPECT_EQ(c.walk_miss_latency, 400u);
+  EXPECT_EQ(c.l1_miss_round_trip, 261u);
+  EXPECT_EQ(c.walk_cache.entries, 96u);
+  EXPECT_EQ(c.walk_cache.set_ways, (std::vector<std::uint32_t>{32, 64}));
+  EXPECT_EQ(c.walk_cache.set_map, (std::vector<std::uint32_t>{1, 1, 0}));
+  EXPECT_EQ(c.walk_cache.replacement.at("impl").as_string(), "random");
   EXPECT_TRUE(c.enabled);
   EXPECT_TRUE(c.skip_on_l1d_hit);
   EXPECT_EQ(c.page_size, 65536u);
@@ -91,6 +106,15 @@ TEST(TlbConfigTest, FullyAssociativeTlbIsLimitedToSixtyFourWays) {
   EXPECT_EQ(error_of("tlb: {l1: {entries: 64}}"), "(no error)");
   // Each set is limited too: the schema checks list items against 1..64.
   EXPECT_THAT(error_of("tlb: {l2: {entries: 65, set_ways: [65]}}"), HasSubstr("tlb.l2.set_ways"));
+}
+
+TEST(TlbConfigTest, WalkCacheGeometryIsCheckedOnlyWhenItHasEntries) {
+  EXPECT_THAT(error_of("tlb: {walk_cache: {entries: 65}}"), HasSubstr("tlb.walk_cache.entries"));
+  EXPECT_THAT(error_of("tlb: {walk_cache: {entries: 64, set_ways: [8, 8]}}"),
+              HasSubstr("tlb.walk_cache.set_ways"));
+  EXPECT_EQ(error_of("tlb: {walk_cache: {entries: 64}}"), "(no error)");
+  // No walk cache: nothing is built from its set_ways, so they need not add up.
+  EXPECT_EQ(error_of("tlb: {walk_cache: {entries: 0, set_ways: [8, 8]}}"), "(no error)");
 }
 
 TEST(TlbConfigTest, PageSizeAndWindowAreChecked) {
