@@ -1,7 +1,8 @@
 # warpsim — top-level entry points. `make run` and `make test` work on a fresh Debian 12
 # machine: both install what the build needs first (scripts/install-deps).
 #
-#   make run            build, then show the GPU presets and the resolved default config
+#   make run            build, then simulate RUN_WORKLOAD (default polybench/atax:small) on
+#                       RUN_GPU (default gtx480) and print a summary; stats in BUILD_DIR/run-out
 #   make test           build and run the whole test suite (CTest + GoogleTest)
 #   make test SANITIZE=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench          speed benchmarks (bench/)
@@ -42,10 +43,11 @@ configure: deps $(BUILD_DIR)/build.ninja
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
+RUN_WORKLOAD ?= polybench/atax:small
+RUN_GPU ?= gtx480
+
 run: build
-	$(BUILD_DIR)/warpsim list gpus
-	@echo
-	$(BUILD_DIR)/warpsim config show
+	$(BUILD_DIR)/warpsim run --workload $(RUN_WORKLOAD) --gpu $(RUN_GPU) --summary --out $(BUILD_DIR)/run-out
 
 test: build
 	ctest --test-dir $(BUILD_DIR) $(CTEST_FLAGS)

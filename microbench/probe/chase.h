@@ -14,10 +14,10 @@ namespace warpsim::probe {
 
 // The load instruction a chase uses.
 enum class LoadPath {
-  kGlobalCa,   // ld.global.ca: through the L1 data cache where the GPU caches global loads
-  kGlobalCg,   // ld.global.cg: past the L1, cached in L2 only
-  kTexture,    // tex1Dfetch on a linear texture: the texture L1
-  kReadOnly,   // ld.global.nc (__ldg): the read-only data cache
+  kGlobalCa,  // ld.global.ca: through the L1 data cache where the GPU caches global loads
+  kGlobalCg,  // ld.global.cg: past the L1, cached in L2 only
+  kTexture,   // tex1Dfetch on a linear texture: the texture L1
+  kReadOnly,  // ld.global.nc (__ldg): the read-only data cache
 };
 
 struct ChaseSpec {
@@ -42,13 +42,34 @@ struct ChaseSpec {
 struct ChaseTrace {
   std::vector<std::uint32_t> latency;
   std::vector<std::uint64_t> index;
-  std::uint64_t slow = 0;          // count_above mode
-  double latency_sum = 0;          // over the recorded loads, both modes
+  std::uint64_t slow = 0;  // count_above mode
+  double latency_sum = 0;  // over the recorded loads, both modes
 };
 
 using Chaser = std::function<ChaseTrace(const ChaseSpec&)>;
 
 // The orders the paper's experiments use.
 std::vector<std::uint64_t> uniform_order(std::uint64_t array_bytes, std::uint64_t stride_bytes);
+
+class Device;
+
+// What the timing code around each load costs on a device (clock; store; clock, measured by the
+// calibration kernels with no load in between): the cycles run_chase subtracts from every raw
+// time, for record mode and for count mode (each mode's own loop, calibrated on its own).
+struct ChaseOverhead {
+  double record = 0;
+  double count = 0;
+};
+ChaseOverhead calibrate_chase(Device& device);
+
+// Runs a chase on `device` (microbench/kernels/chase.cu: the kernel of spec.path) and returns
+// its trace with `overhead` subtracted. The array (and, for kTexture, a texture over it) is
+// allocated for the call and freed after it. Throws std::invalid_argument for a spec whose
+// order is empty or leaves the array, std::runtime_error for what the device refuses.
+ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead);
+// The same, calibrating first.
+ChaseTrace run_chase(Device& device, const ChaseSpec& spec);
+// A Chaser on `device`, calibrated once now.
+Chaser device_chaser(Device& device);
 
 }  // namespace warpsim::probe

@@ -17,14 +17,14 @@
 namespace warpsim::probe {
 
 struct DeviceInfo {
-  std::string name;                  // "gtx480 (warpsim)", or the CUDA device name
+  std::string name;  // "gtx480 (warpsim)", or the CUDA device name
   std::uint32_t sm_count = 0;
   std::uint32_t compute_major = 0;
   std::uint32_t compute_minor = 0;
-  double core_mhz = 0;               // the clock %clock counts
+  double core_mhz = 0;  // the clock %clock counts
   std::uint64_t global_bytes = 0;
-  std::uint64_t l2_bytes = 0;        // what the device reports (search bound only)
-  std::uint32_t shared_per_block = 0;   // largest dynamic shared memory one block may use
+  std::uint64_t l2_bytes = 0;          // what the device reports (search bound only)
+  std::uint32_t shared_per_block = 0;  // largest dynamic shared memory one block may use
   std::uint32_t max_threads_per_sm = 0;
   std::uint32_t max_threads_per_block = 0;
   std::uint32_t max_blocks_per_sm = 0;

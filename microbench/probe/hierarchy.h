@@ -18,10 +18,10 @@ struct CacheGeometry {
   std::uint32_t sets = 0;        // T
   // a per set, in set order; one entry when all sets are equal.
   std::vector<std::uint32_t> ways;
-  std::string replacement;   // "lru", or "non-lru" (aperiodic misses), "unknown"
-  std::string set_mapping;   // "bits 5-6", "bits 7-8", "hashed", ... (free text)
-  double hit_latency = 0;    // cycles
-  double miss_latency = 0;   // cycles, a miss served by the next level
+  std::string replacement;  // "lru", or "non-lru" (aperiodic misses), "unknown"
+  std::string set_mapping;  // "bits 5-6", "bits 7-8", "hashed", ... (free text)
+  double hit_latency = 0;   // cycles
+  double miss_latency = 0;  // cycles, a miss served by the next level
   // Non-LRU: how often each way was the victim, from replaying the trace (sums to 1).
   std::vector<double> victim_share;
   std::string note;
@@ -51,7 +51,7 @@ struct SharedMemory {
 // Seed 003 §2.7, Fig. 14: load latency for each combination of data-cache / TLB hit and miss.
 struct GlobalLatency {
   std::optional<double> p1, p2, p3, p4, p5, p6;  // cycles; nullopt where not observable
-  std::string data_cache;  // "l1" or "l2": which cache P1-P3 hit in
+  std::string data_cache;                        // "l1" or "l2": which cache P1-P3 hit in
 };
 
 struct Bandwidth {
@@ -63,8 +63,16 @@ struct Bandwidth {
   std::string shared_config;
 };
 
+// A part of the probe that ran (probe_all.h's kProbeParts), with its wall-clock time.
+struct ProbedPart {
+  std::string name;
+  double seconds = 0;
+};
+
 struct Hierarchy {
   std::string device;
+  // What was measured; a structure of a part that did not run is nullopt (JSON null) too.
+  std::vector<ProbedPart> parts;
   std::optional<CacheGeometry> l1d, l2, texture, readonly;
   std::vector<TlbLevel> tlb;
   std::optional<SharedMemory> shared;

@@ -9,6 +9,7 @@
 #include "app/paths.h"
 #include "sim/config_load.h"
 #include "sim/registry.h"
+#include "workload/registry.h"
 
 namespace warpsim::app {
 
@@ -40,6 +41,19 @@ void list_policies() {
   }
 }
 
+// Name and description, then each size's dimensions.
+void list_workloads() {
+  for (const workload::Workload* w : workload::WorkloadRegistry::global().list()) {
+    std::cout << fmt::format("{:<22} {}\n", w->name(), w->description());
+    std::string sizes;
+    for (workload::Size size : workload::kAllSizes) {
+      sizes += fmt::format("{}{}: {}", sizes.empty() ? "" : "; ", workload::size_name(size),
+                           w->dimensions(size));
+    }
+    std::cout << fmt::format("{:<22}   sizes {}\n", "", sizes);
+  }
+}
+
 }  // namespace
 
 void add_list_command(CLI::App& app) {
@@ -48,9 +62,9 @@ void add_list_command(CLI::App& app) {
   cmd->add_subcommand("gpus", "GPU presets in configs/gpus")->callback(list_gpus);
   cmd->add_subcommand("policies", "every plug-in policy: kind, name, description, parameters")
       ->callback(list_policies);
-  cmd->add_subcommand("workloads", "built-in workloads")->callback([] {
-    throw NotImplemented("built-in workloads arrive with issue F8");
-  });
+  cmd->add_subcommand("workloads",
+                      "built-in workloads: name, description, sizes (docs/workloads.md)")
+      ->callback(list_workloads);
 }
 
 }  // namespace warpsim::app

@@ -15,6 +15,9 @@
 #include "app/paths.h"
 #include "app/program_check.h"
 #include "app/program_run.h"
+#include "app/run_summary.h"
+#include "app/workload_run.h"
+#include "func/exec_error.h"
 #include "gpu/builder.h"
 
 namespace warpsim::app {
@@ -31,6 +34,7 @@ struct RunOptions {
   std::string out = "warpsim-out";
   bool no_skip = false;
   bool progress = false;
+  bool summary = false;
   std::string workload;
   std::string trace;
   std::vector<std::string> program;
@@ -42,10 +46,10 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!out) throw UsageError("cannot write " + path.string());
 }
 
-// Which issue brings the missing piece; named so the message says exactly what is absent.
-std::string missing_piece(const RunOptions& opts) {
-  if (!opts.trace.empty()) return "reading Accel-Sim traces (issue F10)";
-  return "built-in workloads (issue F8)";
+void write_stats(const RunOptions& opts, const nlohmann::ordered_json& stats) {
+  write_file(fs::path(opts.out) / "stats.json", stats.dump(1) + "\n");
+  std::cerr << kernel_summary(stats, kSummaryLines);
+  if (opts.summary) std::cout << run_summary(stats) << std::flush;
 }
 
 // `-- PROGRAM ARGS`: the program runs as it is, with warpsim's libcudart first on the loader
@@ -72,13 +76,29 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
   const nlohmann::ordered_json stats = opts.mode == "timing"
                                            ? timing_stats(resolved, opts.program, log, result)
                                            : functional_stats(resolved, opts.program, log, result);
-  write_file(out / "stats.json", stats.dump(1) + "\n");
-  std::cerr << kernel_summary(stats, kSummaryLines);
+  write_stats(opts, stats);
   if (result.signal != 0) {
     std::cerr << "warpsim: the program was killed by signal " << result.signal << " ("
               << strsignal(result.signal) << ")\n";
   }
   throw ProgramExit{result.exit_code};
+}
+
+// `--workload NAME[:SIZE]`: runs in this process. A failed reference check still writes the
+// stats of what ran, then exits with status 1: the simulator computed wrong results.
+void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved) {
+  const WorkloadRunOptions options{opts.workload, opts.mode == "timing", opts.progress};
+  try {
+    write_stats(opts, run_workload(options, resolved));
+  } catch (const WorkloadCheckFailed& e) {
+    write_stats(opts, e.stats);
+    std::cerr << "warpsim: " << e.message << "\n";
+    throw ProgramExit{kExitSimulationFailed};
+  } catch (const func::ExecError& e) {
+    std::cerr << "warpsim: simulation failed: workload " << opts.workload << ": " << e.what()
+              << "\n";
+    throw ProgramExit{kExitSimulationFailed};
+  }
 }
 
 void run(const RunOptions& opts) {
@@ -104,12 +124,9 @@ void run(const RunOptions& opts) {
   // the program is forked from this process.
   build_gpu(resolved);
   if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
-  if (opts.mode == "functional") {
-    throw NotImplemented("functional mode for workloads and traces arrives with them (F8, F10)");
-  }
-  throw NotImplemented(
-      "the resolved config is in " + opts.out +
-      "/config.yaml, but there is nothing to simulate yet: " + missing_piece(opts));
+  if (!opts.workload.empty()) return run_builtin_workload(opts, resolved);
+  throw NotImplemented("the resolved config is in " + opts.out +
+                       "/config.yaml, but reading Accel-Sim traces arrives with issue F10");
 }
 
 }  // namespace
@@ -127,7 +144,12 @@ void add_run_command(CLI::App& app) {
                 "tick every component every cycle (slow; results are identical)");
   cmd->add_flag("--progress", opts->progress,
                 "timing mode: a progress line on stderr every gpu.progress_cycles cycles");
-  cmd->add_option("--workload", opts->workload, "built-in workload NAME[:SIZE]");
+  cmd->add_flag("--summary", opts->summary,
+                "after the run, print a readable summary on stdout (cycles, IPC, hit rates, DRAM "
+                "bandwidth, top stall reasons)");
+  cmd->add_option("--workload", opts->workload,
+                  "built-in workload NAME[:SIZE] (SIZE tiny, small or paper; default small; "
+                  "see warpsim list workloads)");
   cmd->add_option("--trace", opts->trace, "Accel-Sim kernelslist file");
   cmd->add_option("program", opts->program, "-- PROGRAM [ARGS...]: a CUDA program to run");
   cmd->callback([opts] { run(*opts); });

@@ -80,7 +80,9 @@ namespace {
 
 double ratio(double num, double den) { return den == 0 ? 0.0 : num / den; }
 
-std::vector<nlohmann::ordered_json> read_launches(const fs::path& log) {
+}  // namespace
+
+std::vector<nlohmann::ordered_json> read_launch_log(const fs::path& log) {
   std::vector<nlohmann::ordered_json> launches;
   std::ifstream in(log);
   std::string line;
@@ -95,21 +97,41 @@ std::vector<nlohmann::ordered_json> read_launches(const fs::path& log) {
   return launches;
 }
 
+namespace {
+
+RunSource program_source(const std::vector<std::string>& argv, const ProgramResult& result) {
+  return RunSource{"program",
+                   {{"argv", argv}, {"exit_code", result.exit_code}},
+                   result.wall_s,
+                   result.peak_rss_mb};
+}
+
 }  // namespace
 
 nlohmann::ordered_json functional_stats(const ConfigNode& resolved,
                                         const std::vector<std::string>& argv,
                                         const fs::path& launch_log, const ProgramResult& result) {
+  return functional_stats(resolved, program_source(argv, result), read_launch_log(launch_log));
+}
+
+nlohmann::ordered_json timing_stats(const ConfigNode& resolved,
+                                    const std::vector<std::string>& argv,
+                                    const fs::path& launch_log, const ProgramResult& result) {
+  return timing_stats(resolved, program_source(argv, result), read_launch_log(launch_log));
+}
+
+nlohmann::ordered_json functional_stats(const ConfigNode& resolved, const RunSource& source,
+                                        const std::vector<nlohmann::ordered_json>& records) {
   nlohmann::ordered_json doc;
   doc["warpsim"] = {{"version", kVersion}, {"git", kGitRevision}};
   doc["mode"] = "functional";
-  doc["program"] = {{"argv", argv}, {"exit_code", result.exit_code}};
+  doc[source.key] = source.description;
   doc["config"] = resolved.to_json();
   doc["kernels"] = nlohmann::ordered_json::array();
   std::uint64_t warp_insts = 0;
   std::uint64_t thread_insts = 0;
   std::uint64_t index = 0;
-  for (const nlohmann::ordered_json& launch : read_launches(launch_log)) {
+  for (const nlohmann::ordered_json& launch : records) {
     nlohmann::ordered_json k;
     k["name"] = launch.at("name");
     k["mangled"] = launch.at("mangled");
@@ -131,10 +153,10 @@ nlohmann::ordered_json functional_stats(const ConfigNode& resolved,
                   {"warp_insts", warp_insts},
                   {"thread_insts", thread_insts},
                   {"ipc", nullptr}};
-  doc["sim"] = {{"wall_s", result.wall_s},
-                {"warp_insts_per_s", ratio(static_cast<double>(warp_insts), result.wall_s)},
+  doc["sim"] = {{"wall_s", source.wall_s},
+                {"warp_insts_per_s", ratio(static_cast<double>(warp_insts), source.wall_s)},
                 {"cycles_per_s", nullptr},
-                {"peak_rss_mb", result.peak_rss_mb}};
+                {"peak_rss_mb", source.peak_rss_mb}};
   return doc;
 }
 
@@ -175,13 +197,12 @@ nlohmann::ordered_json timing_kernel(const nlohmann::ordered_json& line) {
 
 }  // namespace
 
-nlohmann::ordered_json timing_stats(const ConfigNode& resolved,
-                                    const std::vector<std::string>& argv,
-                                    const fs::path& launch_log, const ProgramResult& result) {
+nlohmann::ordered_json timing_stats(const ConfigNode& resolved, const RunSource& source,
+                                    const std::vector<nlohmann::ordered_json>& records) {
   // Kernel lines, and possibly one {"run": {...}} line with whole-run figures for `total`.
   nlohmann::ordered_json run = nlohmann::ordered_json::object();
   std::vector<nlohmann::ordered_json> kernels;
-  for (const nlohmann::ordered_json& line : read_launches(launch_log)) {
+  for (const nlohmann::ordered_json& line : records) {
     if (line.contains("name")) {
       kernels.push_back(timing_kernel(line));
     } else if (line.contains("run")) {
@@ -206,7 +227,7 @@ nlohmann::ordered_json timing_stats(const ConfigNode& resolved,
   nlohmann::ordered_json doc;
   doc["warpsim"] = {{"version", kVersion}, {"git", kGitRevision}};
   doc["mode"] = "timing";
-  doc["program"] = {{"argv", argv}, {"exit_code", result.exit_code}};
+  doc[source.key] = source.description;
   doc["config"] = resolved.to_json();
   doc["kernels"] = kernels;
   doc["total"] = {{"kernels", kernels.size()},
@@ -217,10 +238,10 @@ nlohmann::ordered_json timing_stats(const ConfigNode& resolved,
   for (const auto& [key, value] : run.items()) {
     if (!doc["total"].contains(key)) doc["total"][key] = value;
   }
-  doc["sim"] = {{"wall_s", result.wall_s},
-                {"warp_insts_per_s", ratio(static_cast<double>(warp_insts), result.wall_s)},
-                {"cycles_per_s", ratio(static_cast<double>(cycles), result.wall_s)},
-                {"peak_rss_mb", result.peak_rss_mb}};
+  doc["sim"] = {{"wall_s", source.wall_s},
+                {"warp_insts_per_s", ratio(static_cast<double>(warp_insts), source.wall_s)},
+                {"cycles_per_s", ratio(static_cast<double>(cycles), source.wall_s)},
+                {"peak_rss_mb", source.peak_rss_mb}};
   return doc;
 }
 

@@ -113,9 +113,9 @@ nlohmann::ordered_json memory_stats(const StatSnapshot& w, std::uint64_t warp_in
   if (w.contains("l2_tlb.accesses")) {
     out["tlb"] = {
         {"l1", sum_counters(w, "sm", sms, "l1_tlb.", {"accesses", "hits", "misses", "merged"})},
-        {"l2",
-         counters_of(w, "l2_tlb.", {"accesses", "hits", "misses", "walks", "walk_cache_misses",
-                                     "window_switches"})}};
+        {"l2", counters_of(w, "l2_tlb.",
+                           {"accesses", "hits", "misses", "walks", "walk_cache_misses",
+                            "window_switches"})}};
   }
   if (w.contains("memory.requests")) {
     out["memory"] = counters_of(

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "runtime/kernel_names.h"
+#include "runtime/launch_records.h"
 #include "runtime/runtime.h"
 
 namespace warpsim::runtime {
@@ -33,47 +33,18 @@ void write_line(const nlohmann::ordered_json& line) {
   }
 }
 
-nlohmann::ordered_json describe(const func::FunctionCode& kernel,
-                                const func::LaunchConfig& config) {
-  nlohmann::ordered_json line;
-  line["name"] = kernel_cpp_name(kernel.name());
-  line["mangled"] = std::string(kernel.name());
-  line["grid"] = {config.grid.x, config.grid.y, config.grid.z};
-  line["block"] = {config.block.x, config.block.y, config.block.z};
-  line["dynamic_shared"] = config.dynamic_shared;
-  return line;
-}
-
 }  // namespace
 
 void log_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                 const func::LaunchResult& result) {
-  nlohmann::ordered_json line = describe(kernel, config);
-  line["warp_insts"] = result.warp_insts;
-  line["thread_insts"] = result.thread_insts;
-  line["ctas"] = result.ctas;
-  write_line(line);
+  write_line(launch_record(kernel, config, result));
 }
 
-// The model's own per-kernel figures follow the fixed ones; where it names one of them too, its
-// value replaces the computed one in place.
 void log_kernel_result(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                        const KernelResult& result) {
-  nlohmann::ordered_json line = describe(kernel, config);
-  line["launch"] = result.launch_id;
-  line["stream"] = result.stream;
-  line["ctas"] = result.ctas;
-  line["cycles"] = result.end_cycle - result.start_cycle;
-  line["start_cycle"] = result.start_cycle;
-  line["end_cycle"] = result.end_cycle;
-  line["warp_insts"] = result.warp_insts;
-  line["thread_insts"] = result.thread_insts;
-  if (result.stats.is_object()) {
-    for (const auto& [key, value] : result.stats.items()) line[key] = value;
-  }
-  write_line(line);
+  write_line(kernel_result_record(kernel, config, result));
 }
 
-void log_run(const nlohmann::ordered_json& run_stats) { write_line({{"run", run_stats}}); }
+void log_run(const nlohmann::ordered_json& run_stats) { write_line(run_record(run_stats)); }
 
 }  // namespace warpsim::runtime

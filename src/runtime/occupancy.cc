@@ -45,4 +45,19 @@ int max_threads_per_block(const GpuDescription& gpu, std::uint32_t registers,
   return static_cast<int>(std::min<std::uint64_t>(threads, INT_MAX));
 }
 
+std::optional<KernelResourceInfo> fit_to_block(const GpuDescription& gpu, KernelResourceInfo info,
+                                               std::uint64_t block_threads) {
+  auto fits = [&](std::uint32_t registers) {
+    return static_cast<std::uint64_t>(max_threads_per_block(gpu, registers, 0)) >= block_threads;
+  };
+  if (info.source != "estimate") {
+    if (!fits(info.registers_per_thread)) return std::nullopt;
+    return info;
+  }
+  while (info.registers_per_thread > 1 && !fits(info.registers_per_thread)) {
+    --info.registers_per_thread;
+  }
+  return info;
+}
+
 }  // namespace warpsim::runtime

@@ -9,7 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <optional>
+
 #include "gpu/gpu_description.h"
+#include "gpu/gpu_model.h"
 #include "runtime/settings.h"
 
 namespace warpsim::runtime {
@@ -28,5 +31,12 @@ std::size_t available_dynamic_shared(const GpuDescription& gpu, const KernelLimi
 // `launch_bound` (0: none) can be launched with.
 int max_threads_per_block(const GpuDescription& gpu, std::uint32_t registers,
                           std::uint32_t launch_bound);
+
+// What a launch of blocks of `block_threads` threads books: ptxas's or the config's numbers as
+// they are, or nullopt when such a block does not fit (CUDA refuses that launch); an estimate is
+// only an estimate, so it never fails a launch: it is lowered until one block fits, as ptxas
+// would have to allocate for a kernel launched with such blocks.
+std::optional<KernelResourceInfo> fit_to_block(const GpuDescription& gpu, KernelResourceInfo info,
+                                               std::uint64_t block_threads);
 
 }  // namespace warpsim::runtime

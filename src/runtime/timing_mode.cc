@@ -9,7 +9,6 @@
 // touches memory, streams or events ends the overlap, which keeps every result the program sees
 // exactly that of functional mode.
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -21,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "func/exec_error.h"
+#include "gpu/progress.h"
 #include "runtime/kernel_names.h"
 #include "runtime/occupancy.h"
 #include "runtime/runtime.h"
@@ -41,29 +41,6 @@ std::uint64_t model_stream(cudaStream_t stream) {
   return stream->id;
 }
 
-// One line on stderr per gpu.progress_cycles simulated cycles, with the rates since the previous
-// line (the host program's own time between kernels counts too).
-ProgressFn progress_printer() {
-  struct Last {
-    std::chrono::steady_clock::time_point time = std::chrono::steady_clock::now();
-    std::uint64_t cycles = 0;
-    std::uint64_t warp_insts = 0;
-  };
-  return [last = Last{}](std::uint64_t cycles, std::uint64_t warp_insts) mutable {
-    const auto now = std::chrono::steady_clock::now();
-    const double seconds = std::chrono::duration<double>(now - last.time).count();
-    const double rate = seconds > 0 ? 1.0 / seconds : 0.0;
-    std::fprintf(stderr,
-                 "warpsim: progress: cycle %llu, %llu warp insts (%.0f warp insts/s, %.0f "
-                 "cycles/s)\n",
-                 static_cast<unsigned long long>(cycles),
-                 static_cast<unsigned long long>(warp_insts),
-                 static_cast<double>(warp_insts - last.warp_insts) * rate,
-                 static_cast<double>(cycles - last.cycles) * rate);
-    last = Last{now, cycles, warp_insts};
-  };
-}
-
 // The resources the model books for one CTA. ptxas's numbers, and the config's override
 // (gpu.kernel_registers), are what the hardware would get: a block they do not fit is refused as
 // CUDA refuses it (nullopt). An estimate is only an estimate, so it never fails a launch: it is
@@ -71,26 +48,15 @@ ProgressFn progress_printer() {
 // blocks.
 std::optional<KernelResourceInfo> launch_resources(Runtime& rt, const func::FunctionCode& kernel,
                                                    const func::LaunchConfig& config) {
-  const auto threads = static_cast<int>(config.block.volume());
-  auto fits = [&](std::uint32_t registers) {
-    return max_threads_per_block(rt.gpu(), registers, 0) >= threads;
-  };
+  KernelResourceInfo info;
   if (rt.gpu().kernel_registers != 0) {
-    KernelResourceInfo info{rt.gpu().kernel_registers, rt.gpu().kernel_local_bytes, "config"};
-    if (!fits(info.registers_per_thread)) return std::nullopt;
-    return info;
+    info = KernelResourceInfo{rt.gpu().kernel_registers, rt.gpu().kernel_local_bytes, "config"};
+  } else {
+    const MeasuredResources& measured = measured_resources(rt, kernel);
+    info = KernelResourceInfo{measured.registers, measured.local_bytes,
+                              measured.from_ptxas ? "ptxas" : "estimate"};
   }
-  const MeasuredResources& measured = measured_resources(rt, kernel);
-  KernelResourceInfo info{measured.registers, measured.local_bytes,
-                          measured.from_ptxas ? "ptxas" : "estimate"};
-  if (measured.from_ptxas) {
-    if (!fits(info.registers_per_thread)) return std::nullopt;
-    return info;
-  }
-  while (info.registers_per_thread > 1 && !fits(info.registers_per_thread)) {
-    --info.registers_per_thread;
-  }
-  return info;
+  return fit_to_block(rt.gpu(), info, config.block.volume());
 }
 
 }  // namespace
@@ -125,7 +91,7 @@ GpuModel& Runtime::model() {
       fatal(fmt::format("cannot build the timing model: {}", e.what()));
     }
     if (const char* env = std::getenv("WARPSIM_PROGRESS"); env != nullptr && *env == '1') {
-      model_->set_progress(progress_printer());
+      model_->set_progress(stderr_progress());
     }
   }
   return *model_;

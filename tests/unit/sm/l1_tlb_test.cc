@@ -116,10 +116,10 @@ TEST_P(L1Translation, SkipOnL1dHitTranslatesOnlyWhatLeavesTheL1) {
   EXPECT_EQ(b.done(4), 3000 + c.l2_hit + kRoundTrip);
   EXPECT_EQ(b.done(5), 4000 + c.walk + kRoundTrip);
   EXPECT_EQ(b.done(6), 4000 + c.walk + kRoundTrip);  // in order behind 5
-  ASSERT_EQ(b.memory->received.size(), 5u);  // all but the hit
+  ASSERT_EQ(b.memory->received.size(), 5u);          // all but the hit
   EXPECT_EQ(b.memory->received[0].cycle, c.walk + 1);
   EXPECT_EQ(b.memory->received[2].cycle, 3000 + c.l2_hit + 1);  // request 4
-  EXPECT_EQ(b.gpu_stat("l1_tlb.accesses"), 5u);  // every request but the hit
+  EXPECT_EQ(b.gpu_stat("l1_tlb.accesses"), 5u);                 // every request but the hit
   EXPECT_EQ(b.gpu_stat("l2_tlb.walks"), 3u);
 }
 

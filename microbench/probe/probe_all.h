@@ -1,0 +1,38 @@
+#pragma once
+
+// The whole microbenchmark suite on one Device: the caches and TLBs inferred from fine-grained
+// pointer chases (infer_cache.h, infer_tlb.h, infer_global.h), shared-memory latency and bank
+// conflicts (shared_latency.h) and the throughput sweeps (bandwidth.h). `warpsim probe` runs it
+// on the simulator, microbench/native on a GPU.
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "microbench/probe/bandwidth.h"
+#include "microbench/probe/device.h"
+#include "microbench/probe/hierarchy.h"
+
+namespace warpsim::probe {
+
+// The parts of a probe, in the order they run. "global" needs the TLBs, so it also runs "tlb".
+inline constexpr std::array<const char*, 8> kProbeParts = {
+    "l1d", "texture", "readonly", "l2", "tlb", "global", "shared", "bandwidth"};
+
+struct ProbeOptions {
+  std::vector<std::string> only;  // parts to run (kProbeParts names); empty: all
+  GlobalSweep global_sweep;
+  SharedSweep shared_sweep;
+  // Called after each part with its name and the wall-clock seconds it took.
+  std::function<void(const std::string& part, double seconds)> on_part;
+};
+
+// Throws std::invalid_argument for a part name not in kProbeParts, and whatever the device
+// throws (std::runtime_error) when a launch fails.
+Hierarchy probe(Device& device, const ProbeOptions& options = {});
+
+// Splits "l1d,shared" into part names, checking each; "all" is every part.
+std::vector<std::string> parse_parts(const std::string& list);
+
+}  // namespace warpsim::probe

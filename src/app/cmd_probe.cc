@@ -1,0 +1,73 @@
+// `warpsim probe`: the microbenchmark suite of seed 003 (microbench/probe) on the simulated GPU
+// of a resolved config; prints the inferred memory hierarchy as a table, optionally as JSON.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "app/app.h"
+#include "app/commands.h"
+#include "app/config_options.h"
+#include "microbench/probe/probe_all.h"
+#include "microbench/probe/report.h"
+#include "probe/sim_device.h"
+
+namespace warpsim::app {
+
+namespace {
+
+struct ProbeCommand {
+  ConfigOptions config;
+  std::string json;
+  std::string only = "all";
+  bool quiet = false;
+};
+
+void run_probe(const ProbeCommand& cmd) {
+  probe::ProbeOptions options;
+  try {
+    options.only = probe::parse_parts(cmd.only);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--only: ") + e.what());
+  }
+  const ConfigNode resolved = cmd.config.resolve();
+  std::ofstream json_out;
+  if (!cmd.json.empty()) {
+    json_out.open(cmd.json);
+    if (!json_out) throw UsageError("cannot write " + cmd.json);
+  }
+  probe::SimDevice device(resolved);
+  if (!cmd.quiet) {
+    options.on_part = [&device](const std::string& part, double seconds) {
+      std::cerr << fmt::format("warpsim: probe: {} took {:.2f} s ({} launches, {} cycles so far)\n",
+                               part, seconds, device.launches(), device.simulated_cycles());
+    };
+  }
+  const probe::Hierarchy hierarchy = probe::probe(device, options);
+  std::cout << probe::to_table(hierarchy);
+  if (json_out.is_open()) {
+    json_out << probe::to_json(hierarchy).dump(2) << "\n";
+    if (!json_out) throw UsageError("cannot write " + cmd.json);
+  }
+}
+
+}  // namespace
+
+void add_probe_command(CLI::App& app) {
+  CLI::App* sub =
+      app.add_subcommand("probe", "run the memory-hierarchy microbenchmarks on a GPU preset");
+  auto cmd = std::make_shared<ProbeCommand>();
+  cmd->config.add_to(*sub);
+  sub->add_option("--json", cmd->json, "also write the inferred hierarchy as JSON");
+  sub->add_option("--only", cmd->only,
+                  "comma-separated parts to run: l1d, texture, readonly, l2, tlb, global, shared, "
+                  "bandwidth, or all")
+      ->default_val("all");
+  sub->add_flag("-q,--quiet", cmd->quiet, "no progress lines on stderr");
+  sub->callback([cmd] { run_probe(*cmd); });
+}
+
+}  // namespace warpsim::app

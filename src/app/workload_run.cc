@@ -1,0 +1,92 @@
+#include "app/workload_run.h"
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "app/app.h"
+#include "app/program_run.h"
+#include "gpu/progress.h"
+#include "sim/stats_document.h"
+#include "workload/host.h"
+#include "workload/registry.h"
+
+namespace warpsim::app {
+
+namespace {
+
+struct Choice {
+  const workload::Workload* workload = nullptr;
+  workload::Size size = workload::Size::kSmall;
+};
+
+std::string known_workloads() {
+  std::string names;
+  for (const workload::Workload* w : workload::WorkloadRegistry::global().list()) {
+    names += names.empty() ? "" : ", ";
+    names += w->name();
+  }
+  return names;
+}
+
+// NAME[:SIZE]; the size defaults to small.
+Choice choose(const std::string& spec) {
+  const std::size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  Choice choice;
+  choice.workload = workload::WorkloadRegistry::global().find(name);
+  if (choice.workload == nullptr) {
+    throw UsageError(fmt::format("unknown workload '{}' (known: {}; see warpsim list workloads)",
+                                 name, known_workloads()));
+  }
+  if (colon != std::string::npos) {
+    const std::string size = spec.substr(colon + 1);
+    const std::optional<workload::Size> parsed = workload::parse_size(size);
+    if (!parsed) {
+      throw UsageError(
+          fmt::format("unknown size '{}' for workload {} (sizes: tiny, small, paper)", size, name));
+    }
+    choice.size = *parsed;
+  }
+  return choice;
+}
+
+}  // namespace
+
+nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const ConfigNode& resolved) {
+  const Choice choice = choose(options.spec);
+  using Mode = workload::Host::Mode;
+  workload::Host host(resolved, options.timing ? Mode::kTiming : Mode::kFunctional);
+  if (options.progress) host.set_progress(stderr_progress());
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<std::string> failure;
+  try {
+    choice.workload->run(host, choice.size);
+  } catch (const workload::CheckFailed& e) {
+    failure = e.what();
+  }
+  std::vector<nlohmann::ordered_json> records = host.records();
+  if (std::optional<nlohmann::ordered_json> run = host.run_record()) records.push_back(*run);
+  const double wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const RunSource source{"workload",
+                         {{"name", choice.workload->name()},
+                          {"size", workload::size_name(choice.size)},
+                          {"dimensions", choice.workload->dimensions(choice.size)},
+                          {"check", failure ? "failed" : "passed"}},
+                         wall_s,
+                         peak_rss_mb()};
+  nlohmann::ordered_json stats = options.timing ? timing_stats(resolved, source, records)
+                                                : functional_stats(resolved, source, records);
+  if (failure) {
+    throw WorkloadCheckFailed{
+        fmt::format("{}:{}: the reference check failed: {}", choice.workload->name(),
+                    workload::size_name(choice.size), *failure),
+        std::move(stats)};
+  }
+  return stats;
+}
+
+}  // namespace warpsim::app

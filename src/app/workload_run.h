@@ -1,0 +1,32 @@
+#pragma once
+
+// `warpsim run --workload NAME[:SIZE]`: a built-in workload (src/workload) run in this process
+// on the GPU the resolved config describes, with the same stats.json and stderr summary as a
+// program run in the same mode.
+
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/config_node.h"
+
+namespace warpsim::app {
+
+struct WorkloadRunOptions {
+  std::string spec;  // NAME[:SIZE]
+  bool timing = true;
+  bool progress = false;
+};
+
+// Runs the workload and returns stats.json. Throws UsageError for an unknown workload or size.
+// A failed reference check throws WorkloadCheckFailed carrying the stats of the kernels that ran.
+nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const ConfigNode& resolved);
+
+// The reference check of a workload failed: what differs, and the stats.json of the run.
+struct WorkloadCheckFailed {
+  std::string message;
+  nlohmann::ordered_json stats;
+};
+
+}  // namespace warpsim::app

@@ -1,0 +1,130 @@
+#pragma once
+
+// The in-process device a workload's host driver talks to: the functional model's Device
+// (memory, modules, launches) and, in timing mode, the cycle-level GpuModel that runs the
+// launches, both built from one resolved GPU config. It plays the part the CUDA runtime library
+// plays for a CUDA program (src/runtime), with the same semantics: launches queue on the legacy
+// default stream and run when the host synchronizes, and copies synchronize first, so what a
+// driver reads back is what functional mode computes. Every finished kernel leaves a record in
+// the launch log's format (runtime/launch_records.h), from which `warpsim run` builds stats.json.
+//
+//   Host host(resolved, Host::Mode::kTiming);
+//   host.load_workload_ptx("polybench/atax");
+//   Addr a = host.alloc_copy(matrix);
+//   host.launch("atax_kernel1", {grid}, {256}, 0, a, x, tmp, n, n);
+//   std::vector<float> out = host.read<float>(tmp, n);   // synchronizes
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "func/device.h"
+#include "gpu/gpu_description.h"
+#include "gpu/gpu_model.h"
+#include "sim/config_node.h"
+
+namespace warpsim::workload {
+
+// One kernel argument: its bytes, as cudaLaunchKernel takes them, and their size.
+struct KernelArg {
+  const void* value = nullptr;
+  std::size_t size = 0;
+};
+
+class Host {
+ public:
+  enum class Mode { kFunctional, kTiming };
+
+  // `resolved`: a config resolved against gpu_schema(). Throws ConfigError.
+  Host(const ConfigNode& resolved, Mode mode);
+  ~Host();
+  Host(const Host&) = delete;
+  Host& operator=(const Host&) = delete;
+
+  // Loads PTX text (ptx::ParseError for bad PTX).
+  void load_ptx(std::string_view text, const std::string& file_name);
+  // Loads the PTX built into warpsim for workload "suite/name" (embedded_ptx.h); throws
+  // std::runtime_error when there is none.
+  void load_workload_ptx(std::string_view workload_name);
+
+  Addr alloc(std::size_t bytes);
+  void copy_in(Addr dst, const void* src, std::size_t bytes);
+  void copy_out(void* dst, Addr src, std::size_t bytes);
+  template <typename T>
+  Addr alloc_copy(const std::vector<T>& values) {
+    const Addr addr = alloc(values.size() * sizeof(T));
+    copy_in(addr, values.data(), values.size() * sizeof(T));
+    return addr;
+  }
+  template <typename T>
+  std::vector<T> read(Addr src, std::size_t count) {
+    std::vector<T> values(count);
+    copy_out(values.data(), src, count * sizeof(T));
+    return values;
+  }
+
+  // Launches kernel `kernel` (its PTX name) with `shared` bytes of dynamic shared memory. Each
+  // argument must have exactly its parameter's size (std::int32_t for an int, Addr for a
+  // pointer, float, ...); a mismatch throws std::invalid_argument. In functional mode the kernel
+  // runs now; in timing mode it is queued until synchronize() or the next copy.
+  template <typename... Args>
+  void launch(std::string_view kernel, func::Dim3 grid, func::Dim3 block, std::uint32_t shared,
+              const Args&... args) {
+    static_assert((std::is_trivially_copyable_v<Args> && ...));
+    const std::array<KernelArg, sizeof...(Args)> list = {KernelArg{&args, sizeof(Args)}...};
+    launch_args(kernel, func::LaunchConfig{grid, block, shared}, list);
+  }
+  void launch_args(std::string_view kernel, const func::LaunchConfig& config,
+                   std::span<const KernelArg> args);
+
+  // Runs every queued launch to completion (timing mode). Throws func::ExecError when a kernel
+  // misbehaves and DeadlockError when the model stops making progress; the kernels that finished
+  // before are recorded first.
+  void synchronize();
+
+  Mode mode() const { return mode_; }
+  const GpuDescription& gpu() const { return gpu_; }
+  func::Device& device() { return *device_; }
+  // The finished kernels' launch-log records, in the order they finished.
+  const std::vector<nlohmann::ordered_json>& records() const { return records_; }
+  // Timing mode: the whole run's record (runtime/launch_records.h run_record), after
+  // synchronizing; nullopt in functional mode.
+  std::optional<nlohmann::ordered_json> run_record();
+  // Timing mode: `fn` runs every gpu.progress_cycles simulated cycles.
+  void set_progress(ProgressFn fn);
+
+ private:
+  struct Queued {
+    const func::FunctionCode* kernel = nullptr;
+    func::LaunchConfig config;
+  };
+
+  struct Found {
+    const func::LoadedModule* module = nullptr;
+    const func::FunctionCode* kernel = nullptr;
+  };
+
+  Found find_kernel(std::string_view name) const;
+  KernelResourceInfo resources(const Found& found, const func::LaunchConfig& config);
+  void record_finished(const std::vector<KernelResult>& finished);
+
+  Mode mode_;
+  GpuDescription gpu_;
+  std::unique_ptr<func::Device> device_;
+  std::unique_ptr<GpuModel> model_;  // timing mode only
+  std::map<const func::LoadedModule*, std::string> ptx_texts_;
+  std::map<const func::FunctionCode*, KernelResourceInfo> measured_;
+  std::map<std::uint64_t, Queued> queued_;  // by launch id
+  std::vector<nlohmann::ordered_json> records_;
+};
+
+}  // namespace warpsim::workload

@@ -1,0 +1,80 @@
+// `warpsim run --workload` and `warpsim list workloads` as a user runs them: names and sizes
+// listed, unknown names and sizes refused with the choices, and a run's stats.json and summary.
+// (Every workload's reference check at its tiny size is a CTest test of its own:
+// workload_functional.* and workload_timing_gtx480.*, tests/CMakeLists.txt.)
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.h"
+
+namespace {
+
+using warpsim::testing::contains;
+using warpsim::testing::Result;
+using warpsim::testing::run;
+using warpsim::testing::temp_dir;
+
+TEST(WorkloadCli, ListNamesEachWorkloadWithItsSizes) {
+  const Result r = run("list workloads");
+  EXPECT_EQ(r.code, 0) << r.out;
+  for (const char* name : {"polybench/atax", "polybench/bicg", "polybench/gesummv", "polybench/mvt",
+                           "polybench/gemm"}) {
+    EXPECT_TRUE(contains(r.out, name)) << name << "\n" << r.out;
+  }
+  EXPECT_TRUE(contains(r.out, "tiny: NX=NY=128; small: NX=NY=1024; paper: NX=NY=2048")) << r.out;
+}
+
+TEST(WorkloadCli, UnknownNamesAndSizesAreRefusedWithTheChoices) {
+  const Result name = run("run --workload polybench/nope --out /tmp/unused-warpsim-out");
+  EXPECT_EQ(name.code, 2) << name.out;
+  EXPECT_TRUE(contains(name.out, "unknown workload 'polybench/nope'")) << name.out;
+  EXPECT_TRUE(contains(name.out, "polybench/atax")) << name.out;
+  const Result size = run("run --workload polybench/atax:huge --out /tmp/unused-warpsim-out");
+  EXPECT_EQ(size.code, 2) << size.out;
+  EXPECT_TRUE(contains(size.out, "unknown size 'huge'")) << size.out;
+  std::filesystem::remove_all("/tmp/unused-warpsim-out");
+}
+
+TEST(WorkloadCli, TimingRunWritesStatsAndASummary) {
+  const auto dir = temp_dir("workload");
+  const Result r =
+      run("run --gpu gtx480 --workload polybench/atax:tiny --summary --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  // The per-kernel lines of a program run, then the summary.
+  EXPECT_TRUE(contains(r.out, "warpsim: kernel 1 atax_kernel2 grid (1,1,1) block (256,1,1): "))
+      << r.out;
+  for (const char* line : {"reference check passed on gtx480, timing mode", "L1D hit rate",
+                           "L2 hit rate", "DRAM", "stalls"}) {
+    EXPECT_TRUE(contains(r.out, line)) << line << "\n" << r.out;
+  }
+  std::ifstream in(dir / "stats.json");
+  const auto stats = nlohmann::ordered_json::parse(in);
+  EXPECT_EQ(stats["mode"], "timing");
+  EXPECT_EQ(stats["workload"]["name"], "polybench/atax");
+  EXPECT_EQ(stats["workload"]["size"], "tiny");
+  EXPECT_EQ(stats["workload"]["check"], "passed");
+  ASSERT_EQ(stats["kernels"].size(), 2u);
+  EXPECT_EQ(stats["kernels"][0]["name"], "atax_kernel1");
+  EXPECT_GT(stats["total"]["cycles"].get<std::uint64_t>(), 0u);
+  EXPECT_TRUE(stats["total"].contains("l1d"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(WorkloadCli, TheDefaultSizeIsSmall) {
+  const auto dir = temp_dir("workload-default");
+  const Result r = run("run --mode functional --workload polybench/gesummv --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir / "stats.json");
+  const auto stats = nlohmann::ordered_json::parse(in);
+  EXPECT_EQ(stats["mode"], "functional");
+  EXPECT_EQ(stats["workload"]["size"], "small");
+  EXPECT_TRUE(stats["total"]["cycles"].is_null());
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace

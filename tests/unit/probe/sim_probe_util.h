@@ -1,0 +1,38 @@
+#pragma once
+
+// A SimDevice on a preset from the source tree's configs/, and the config keys tests compute
+// expectations from.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/gpu_schema.h"
+#include "sim/config_load.h"
+#include "sim/registry.h"
+
+namespace warpsim::probe::test {
+
+inline ConfigNode sim_config(const std::string& preset, std::vector<std::string> sets = {}) {
+  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
+  return resolve_config(load_config(ConfigRequest{preset, {}, std::move(sets)}, paths),
+                        gpu_schema(), PolicyRegistry::global());
+}
+
+// The resolved value at a dotted path ("sm.l1d.hit_latency").
+inline const ConfigNode& key(const ConfigNode& config, const std::string& dotted) {
+  const ConfigNode* node = &config;
+  std::size_t begin = 0;
+  while (begin <= dotted.size()) {
+    const std::size_t end = std::min(dotted.find('.', begin), dotted.size());
+    node = &node->at(dotted.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return *node;
+}
+
+inline std::uint64_t uint_key(const ConfigNode& config, const std::string& dotted) {
+  return key(config, dotted).as_uint();
+}
+
+}  // namespace warpsim::probe::test

@@ -1,0 +1,144 @@
+// The Host a workload driver uses: PTX loading, copies, launches with arguments checked against
+// the kernel's parameters, and the launch records stats.json is built from, in functional and in
+// timing mode (where launches wait for a synchronizing call, as with the CUDA runtime).
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/gpu_schema.h"
+#include "sim/config_load.h"
+#include "sim/registry.h"
+#include "workload/host.h"
+
+namespace warpsim::workload {
+namespace {
+
+// out[i] = a[i] * 2 + b, for i < n.
+constexpr const char* kPtx = R"(.version 8.0
+.target sm_70
+.address_size 64
+
+.visible .entry scale(.param .u64 a, .param .u64 out, .param .f32 b, .param .u32 n)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<6>;
+  .reg .f32 %f<4>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [a];
+  ld.param.u64 %rd2, [out];
+  ld.param.f32 %f1, [b];
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %tid.x;
+  mov.u32 %r3, %ctaid.x;
+  mov.u32 %r4, %ntid.x;
+  mad.lo.u32 %r5, %r3, %r4, %r2;
+  setp.ge.u32 %p1, %r5, %r1;
+  @%p1 bra DONE;
+  cvta.to.global.u64 %rd3, %rd1;
+  cvta.to.global.u64 %rd4, %rd2;
+  mul.wide.u32 %rd5, %r5, 4;
+  add.u64 %rd6, %rd3, %rd5;
+  add.u64 %rd7, %rd4, %rd5;
+  ld.global.f32 %f2, [%rd6];
+  fma.rn.f32 %f3, %f2, 0f40000000, %f1;
+  st.global.f32 [%rd7], %f3;
+DONE:
+  ret;
+}
+)";
+
+ConfigNode config(const std::string& preset) {
+  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
+  return resolve_config(load_config(ConfigRequest{preset, {}, {}}, paths), gpu_schema(),
+                        PolicyRegistry::global());
+}
+
+// Runs scale over 300 elements (two blocks of 256, the second partly idle) and checks the result.
+void run_scale(Host& host) {
+  host.load_ptx(kPtx, "scale.ptx");
+  std::vector<float> a(300);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i);
+  const Addr a_dev = host.alloc_copy(a);
+  const Addr out_dev = host.alloc(a.size() * sizeof(float));
+  host.launch("scale", {2}, {256}, 0, a_dev, out_dev, 0.5f, std::uint32_t{300});
+  const std::vector<float> out = host.read<float>(out_dev, a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(out[i], a[i] * 2 + 0.5f) << i;
+}
+
+TEST(Host, FunctionalModeRunsAndRecordsEachLaunch) {
+  Host host(config("gtx480"), Host::Mode::kFunctional);
+  run_scale(host);
+  ASSERT_EQ(host.records().size(), 1u);
+  const nlohmann::ordered_json& r = host.records()[0];
+  EXPECT_EQ(r["name"], "scale");
+  EXPECT_EQ(r["grid"], nlohmann::ordered_json({2, 1, 1}));
+  EXPECT_EQ(r["block"], nlohmann::ordered_json({256, 1, 1}));
+  EXPECT_EQ(r["ctas"], 2);
+  // 16 warps. A warp with a lane below 300 runs all 19 instructions (warp 9 diverges, runs the
+  // fall-through side, then meets the others at ret); the 6 warps past 319 run the 10 up to the
+  // branch, then ret.
+  EXPECT_EQ(r["warp_insts"], 10 * 19 + 6 * 11);
+  EXPECT_FALSE(r.contains("cycles"));
+  EXPECT_FALSE(host.run_record().has_value());
+}
+
+TEST(Host, TimingModeRunsLaunchesWhenTheHostSynchronizes) {
+  Host host(config("gtx480"), Host::Mode::kTiming);
+  host.load_ptx(kPtx, "scale.ptx");
+  const Addr a_dev = host.alloc_copy(std::vector<float>(64, 1.0f));
+  const Addr out_dev = host.alloc(64 * sizeof(float));
+  host.launch("scale", {1}, {64}, 0, a_dev, out_dev, 1.0f, std::uint32_t{64});
+  EXPECT_TRUE(host.records().empty());  // queued, not run
+  const std::vector<float> out = host.read<float>(out_dev, 64);
+  EXPECT_EQ(out, std::vector<float>(64, 3.0f));
+  ASSERT_EQ(host.records().size(), 1u);
+  const nlohmann::ordered_json& r = host.records()[0];
+  EXPECT_EQ(r["launch"], 0);
+  EXPECT_GT(r["cycles"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(r["cycles"],
+            r["end_cycle"].get<std::uint64_t>() - r["start_cycle"].get<std::uint64_t>());
+  EXPECT_EQ(r["warp_insts"], 2 * 19);                        // two warps, every lane in range
+  EXPECT_EQ(r["occupancy"]["resource_source"], "estimate");  // no ptxas for sm_20
+  const std::optional<nlohmann::ordered_json> run = host.run_record();
+  ASSERT_TRUE(run.has_value());
+  EXPECT_EQ((*run)["run"]["stalls"]["issued"], 2 * 19);
+}
+
+TEST(Host, BothModesComputeTheSameResults) {
+  Host functional(config("gtx480"), Host::Mode::kFunctional);
+  run_scale(functional);
+  Host timing(config("v100"), Host::Mode::kTiming);
+  run_scale(timing);
+  EXPECT_EQ(functional.records()[0]["warp_insts"], timing.records()[0]["warp_insts"]);
+  EXPECT_EQ(functional.records()[0]["thread_insts"], timing.records()[0]["thread_insts"]);
+}
+
+TEST(Host, ArgumentsMustMatchTheKernelsParameters) {
+  Host host(config("gtx480"), Host::Mode::kFunctional);
+  host.load_ptx(kPtx, "scale.ptx");
+  const Addr buf = host.alloc(64);
+  // A double where the kernel takes an .f32, an int where it takes a pointer, one argument short.
+  EXPECT_THROW(host.launch("scale", {1}, {32}, 0, buf, buf, 0.5, std::uint32_t{1}),
+               std::invalid_argument);
+  EXPECT_THROW(host.launch("scale", {1}, {32}, 0, 7, buf, 0.5f, std::uint32_t{1}),
+               std::invalid_argument);
+  EXPECT_THROW(host.launch("scale", {1}, {32}, 0, buf, buf, 0.5f), std::invalid_argument);
+  EXPECT_THROW(host.launch("nope", {1}, {32}, 0), std::invalid_argument);
+  EXPECT_TRUE(host.records().empty());
+}
+
+TEST(Host, UnknownWorkloadPtxIsAClearError) {
+  Host host(config("gtx480"), Host::Mode::kFunctional);
+  try {
+    host.load_workload_ptx("suite/missing");
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("suite/missing"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::workload

@@ -1,0 +1,90 @@
+// The workload registry: lookup by name, a sorted listing, and the mistakes it refuses at
+// start-up (a name registered twice, a name that is not suite/name); and the process-wide
+// registry as the build fills it: every workload offers every size and has its PTX built in.
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "workload/embedded_ptx.h"
+#include "workload/registry.h"
+
+namespace warpsim::workload {
+namespace {
+
+class Fake final : public Workload {
+ public:
+  explicit Fake(std::string name) : name_(std::move(name)) {}
+  std::string_view name() const override { return name_; }
+  std::string_view description() const override { return "a test workload"; }
+  std::string dimensions(Size size) const override { return std::string(size_name(size)); }
+  void run(Host&, Size) const override {}
+
+ private:
+  std::string name_;
+};
+
+TEST(WorkloadRegistry, FindsByNameAndListsSorted) {
+  WorkloadRegistry registry;
+  registry.add(std::make_unique<Fake>("suite/zeta"), "z.cc");
+  registry.add(std::make_unique<Fake>("suite/alpha"), "a.cc");
+  registry.add(std::make_unique<Fake>("other/beta-2_x"), "b.cc");
+  ASSERT_NE(registry.find("suite/zeta"), nullptr);
+  EXPECT_EQ(registry.find("suite/zeta")->name(), "suite/zeta");
+  EXPECT_EQ(registry.find("suite/missing"), nullptr);
+  EXPECT_EQ(registry.find("zeta"), nullptr);
+  std::vector<std::string_view> names;
+  for (const Workload* w : registry.list()) names.push_back(w->name());
+  EXPECT_EQ(names, (std::vector<std::string_view>{"other/beta-2_x", "suite/alpha", "suite/zeta"}));
+}
+
+TEST(WorkloadRegistry, ANameRegisteredTwiceNamesBothFiles) {
+  WorkloadRegistry registry;
+  registry.add(std::make_unique<Fake>("suite/a"), "first.cc");
+  try {
+    registry.add(std::make_unique<Fake>("suite/a"), "second.cc");
+    FAIL() << "no error";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("first.cc"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("second.cc"), std::string::npos) << e.what();
+  }
+}
+
+TEST(WorkloadRegistry, RefusesNamesThatAreNotSuiteSlashName) {
+  for (const char* bad : {"atax", "polybench/", "/atax", "PolyBench/atax", "a/b/c", "a b/c"}) {
+    WorkloadRegistry registry;
+    EXPECT_THROW(registry.add(std::make_unique<Fake>(bad)), std::logic_error) << bad;
+  }
+  EXPECT_TRUE(valid_workload_name("polybench/fdtd-2d"));
+  EXPECT_TRUE(valid_workload_name("polybench/2dconv"));
+}
+
+TEST(WorkloadSizes, NamesRoundTrip) {
+  for (Size size : kAllSizes) EXPECT_EQ(parse_size(size_name(size)), size);
+  EXPECT_EQ(parse_size("huge"), std::nullopt);
+  EXPECT_EQ(parse_size("Tiny"), std::nullopt);
+}
+
+// The PolyBench/GPU workloads of issue F8 that are built so far, each with its PTX embedded
+// from tests/ptx/sm_75 and a description of every size.
+TEST(BuiltInWorkloads, EachHasItsPtxAndEverySize) {
+  const auto workloads = WorkloadRegistry::global().list();
+  for (const char* name : {"polybench/atax", "polybench/bicg", "polybench/gesummv", "polybench/mvt",
+                           "polybench/gemm"}) {
+    EXPECT_NE(WorkloadRegistry::global().find(name), nullptr) << name;
+  }
+  for (const Workload* w : workloads) {
+    SCOPED_TRACE(std::string(w->name()));
+    EXPECT_FALSE(w->description().empty());
+    const std::optional<std::string_view> ptx = find_workload_ptx(w->name());
+    ASSERT_TRUE(ptx.has_value());
+    EXPECT_NE(ptx->find(".entry"), std::string_view::npos);
+    for (Size size : kAllSizes) EXPECT_FALSE(w->dimensions(size).empty());
+  }
+  EXPECT_EQ(find_workload_ptx("polybench/no-such-thing"), std::nullopt);
+  EXPECT_EQ(find_workload_ptx("atax"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace warpsim::workload
