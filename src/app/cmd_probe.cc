@@ -49,7 +49,11 @@ void run_probe(const ProbeCommand& cmd) {
   const probe::Hierarchy hierarchy = probe::probe(device, options);
   std::cout << probe::to_table(hierarchy);
   if (json_out.is_open()) {
-    json_out << probe::to_json(hierarchy).dump(2) << "\n";
+    // The simulated GPU's resolved config beside what the probe inferred, so the two compare
+    // without the presets at hand (tests/integration/check_probe.py).
+    nlohmann::ordered_json doc = probe::to_json(hierarchy);
+    doc["config"] = resolved.to_json();
+    json_out << doc.dump(2) << "\n";
     if (!json_out) throw UsageError("cannot write " + cmd.json);
   }
 }
