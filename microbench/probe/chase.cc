@@ -93,14 +93,25 @@ void check_spec(const ChaseSpec& spec) {
   }
 }
 
-// The chased array: A[order[i]] = order[i + 1], the last pointing back to order[0].
-std::vector<std::uint32_t> chase_words(const ChaseSpec& spec) {
-  std::vector<std::uint32_t> words(spec.array_bytes / 4, 0);
-  for (std::size_t i = 0; i < spec.order.size(); ++i) {
-    const std::uint64_t next = spec.order[(i + 1) % spec.order.size()];
-    words[spec.order[i]] = static_cast<std::uint32_t>(next);
+// Writes the chased array: A[order[i]] = order[i + 1], the last pointing back to order[0].
+// Allocations are zero-filled, so a sparse order (the TLB chases touch one word per page of
+// arrays up to 1 GB) writes only its own words instead of a host copy of the whole array.
+void write_chase_array(Device& device, std::uint64_t address, const ChaseSpec& spec) {
+  const std::uint64_t words = spec.array_bytes / 4;
+  auto next = [&](std::size_t i) {
+    return static_cast<std::uint32_t>(spec.order[(i + 1) % spec.order.size()]);
+  };
+  constexpr std::uint64_t kSparse = 64;  // fewer visited words than 1 in 64: word by word
+  if (spec.order.size() * kSparse < words) {
+    for (std::size_t i = 0; i < spec.order.size(); ++i) {
+      const std::uint32_t value = next(i);
+      device.write(address + spec.order[i] * 4, &value, sizeof value);
+    }
+    return;
   }
-  return words;
+  std::vector<std::uint32_t> array(words, 0);
+  for (std::size_t i = 0; i < spec.order.size(); ++i) array[spec.order[i]] = next(i);
+  device.write(address, array.data(), words * 4);
 }
 
 std::uint32_t subtract(std::uint32_t raw, double overhead) {
@@ -183,8 +194,7 @@ ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead&
   ChaseTrace trace;
   if (spec.records == 0) return trace;
   Buffer array(device, spec.array_bytes);
-  const std::vector<std::uint32_t> words = chase_words(spec);
-  device.write(array.address(), words.data(), spec.array_bytes / 4 * 4);
+  write_chase_array(device, array.address(), spec);
   const std::uint64_t operand = spec.path == LoadPath::kTexture
                                     ? device.linear_texture(array.address(), spec.array_bytes)
                                     : array.address();
