@@ -1,22 +1,18 @@
 #pragma once
 
-// The simulator as a probe::Device: the memory, textures and kernels of the functional model
-// (func::Device) and the launches timed by the cycle-level model (GpuModel), both built from one
-// resolved config. The microbenchmark kernels are the embedded PTX of microbench/kernels/
-// (probe/microbench_ptx.h). One GpuModel lives as long as the device, so the L2, the TLBs and
-// DRAM keep their state from one launch to the next as on a GPU; whether the L1 caches do is the
-// config's `sm.ldst.flush_l1_between_kernels`.
+// The simulator as a probe::Device: a timing-mode workload::Host (the functional model's memory,
+// textures and kernels, and the cycle-level GpuModel that times the launches, both built from
+// one resolved config), as a workload's driver uses it. The microbenchmark kernels are the embedded
+// PTX of microbench/kernels/ (probe/microbench_ptx.h). One GpuModel lives as long as the device, so
+// the L2, the TLBs and DRAM keep their state from one launch to the next as on a GPU; whether the
+// L1 caches do is the config's `sm.ldst.flush_l1_between_kernels`.
 
 #include <cstdint>
 #include <map>
-#include <memory>
-#include <string>
 
-#include "func/device.h"
-#include "gpu/gpu_description.h"
-#include "gpu/gpu_model.h"
 #include "microbench/probe/device.h"
 #include "sim/config_node.h"
+#include "workload/host.h"
 
 namespace warpsim::probe {
 
@@ -34,7 +30,8 @@ class SimDevice : public Device {
   void read(void* data, std::uint64_t address, std::uint64_t bytes) override;
   std::uint64_t linear_texture(std::uint64_t address, std::uint64_t bytes) override;
   // Throws std::runtime_error for an unknown kernel, arguments that do not match its
-  // parameters, a block that does not fit an SM, or a kernel that faults or deadlocks.
+  // parameters, a block that does not fit an SM, or a kernel that deadlocks (func::ExecError
+  // for one that faults).
   double launch(const Launch& launch) override;
 
   // Kernel launches and simulated cycles so far (for progress and timing reports).
@@ -42,14 +39,7 @@ class SimDevice : public Device {
   std::uint64_t simulated_cycles() const { return simulated_cycles_; }
 
  private:
-  const func::FunctionCode& kernel(const std::string& name) const;
-  KernelResourceInfo resources(const std::string& name, const func::FunctionCode& code);
-
-  GpuDescription gpu_;
-  func::Device device_;
-  GpuModel model_;
-  std::map<std::string, std::pair<const func::LoadedModule*, std::string>> kernels_;
-  std::map<std::string, KernelResourceInfo> measured_;
+  workload::Host host_;
   std::uint64_t live_bytes_ = 0;
   std::map<std::uint64_t, std::uint64_t> sizes_;
   std::uint64_t launches_ = 0;
