@@ -29,9 +29,16 @@ std::uint32_t shared_conflict_degree(const func::WarpInst& inst, const SharedBan
   return most;
 }
 
-std::uint32_t shared_bank_busy_cycles(std::uint32_t degree, double conflict_cycles) {
+double shared_pass_cycles(std::uint32_t bytes_per_lane, double bank_bytes_per_cycle) {
+  if (bank_bytes_per_cycle <= 0) return 1;
+  return std::max(1.0, bytes_per_lane / bank_bytes_per_cycle);
+}
+
+std::uint32_t shared_bank_busy_cycles(std::uint32_t degree, double conflict_cycles,
+                                      double pass_cycles) {
   if (degree == 0) return 0;
-  return 1 + static_cast<std::uint32_t>(std::llround((degree - 1) * conflict_cycles));
+  const double pass = std::max(1.0, pass_cycles);
+  return static_cast<std::uint32_t>(std::llround(pass + (degree - 1) * conflict_cycles));
 }
 
 }  // namespace warpsim

@@ -93,8 +93,14 @@ struct SharedBankLayout {
 // 1 when any lane executes, 0 otherwise.
 std::uint32_t shared_conflict_degree(const func::WarpInst& inst, const SharedBankLayout& layout);
 
-// Cycles a degree-`degree` access holds the banks: 1, plus `conflict_cycles` per conflicting row
-// after the first, the total rounded to the nearest cycle. 0 for degree 0.
-std::uint32_t shared_bank_busy_cycles(std::uint32_t degree, double conflict_cycles);
+// Cycles one pass over the banks takes when each lane takes `bytes_per_lane` bytes from its bank
+// and a bank delivers `bank_bytes_per_cycle` (0: unlimited): max(1, bytes / rate).
+double shared_pass_cycles(std::uint32_t bytes_per_lane, double bank_bytes_per_cycle);
+
+// Cycles a degree-`degree` access holds the banks: `pass_cycles` (at least 1), plus
+// `conflict_cycles` per conflicting row after the first, the total rounded to the nearest
+// cycle. 0 for degree 0.
+std::uint32_t shared_bank_busy_cycles(std::uint32_t degree, double conflict_cycles,
+                                      double pass_cycles = 1);
 
 }  // namespace warpsim

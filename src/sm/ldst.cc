@@ -1,6 +1,7 @@
 #include "sm/ldst.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "ptx/ir.h"
 
@@ -30,8 +31,9 @@ LdstUnit::LdstUnit(const LdstConfig& config, const ConfigNode& sm_node, std::uin
                                          "shared-memory instructions executed by the LD/ST unit")),
       shared_bank_cycles_(sm_stats.child("ldst").counter(
           "shared_bank_cycles", "cycles",
-          "cycles shared-memory instructions held the banks: 1 + (conflict degree - 1) x "
-          "sm.ldst.bank_conflict_cycles each (the sum of conflict degrees with the default 1)")),
+          "cycles shared-memory instructions held the banks: one pass (1, or bytes per lane / "
+          "sm.ldst.bank_bytes_per_cycle) + (conflict degree - 1) x sm.ldst.bank_conflict_cycles "
+          "each (the sum of conflict degrees with the defaults)")),
       const_accesses_(
           sm_stats.child("ldst").counter("const_accesses", "warp insts", "constant-memory loads")),
       tex_accesses_(sm_stats.child("ldst").counter(
@@ -97,7 +99,12 @@ void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::Dec
     e.path = Path::kShared;
     const std::uint32_t degree = shared_conflict_degree(
         inst, SharedBankLayout{config_.shared_banks, config_.bank_bytes, config_.bank_word_bytes});
-    e.bank_cycles = shared_bank_busy_cycles(degree, config_.bank_conflict_cycles);
+    const double pass =
+        shared_pass_cycles(std::min(std::max<std::uint32_t>(inst.size, 1), config_.bank_word_bytes),
+                           config_.bank_bytes_per_cycle);
+    e.bank_cycles = shared_bank_busy_cycles(degree, config_.bank_conflict_cycles, pass);
+    // The conflict-free latency (shared_latency) includes the first pass.
+    e.extra_latency = e.bank_cycles - static_cast<std::uint32_t>(std::llround(pass));
   } else {
     e.path = Path::kMemory;
     e.target = target_of(decoded, inst);
@@ -139,7 +146,7 @@ void LdstUnit::start_head(Cycle now) {
       shared_accesses_.inc();
       shared_bank_cycles_.inc(e.bank_cycles);
       banks_free_at_ = now.value() + e.bank_cycles;
-      e.done_at = now.value() + config_.shared_latency + e.bank_cycles - 1;
+      e.done_at = now.value() + config_.shared_latency + e.extra_latency;
       timed_.push_back(id);
       queue_.pop_front();
       return;

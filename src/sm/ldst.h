@@ -1,8 +1,9 @@
 #pragma once
 
 // The LD/ST unit: memory instructions wait in a queue after issue; the head either occupies the
-// shared-memory banks (1 + (degree - 1) x bank_conflict_cycles cycles, completing shared_latency
-// - 1 cycles after the last) or is coalesced into requests that enter the L1 path (l1_path.h:
+// shared-memory banks (one pass, max(1, bytes per lane / bank_bytes_per_cycle) cycles, plus
+// (degree - 1) x bank_conflict_cycles; it completes shared_latency plus the conflict cycles after
+// it starts) or is coalesced into requests that enter the L1 path (l1_path.h:
 // TLB, request prioritizer, L1 data / texture / constant caches, then the crossbar). An
 // instruction completes when its last request has completed; its destination registers are then
 // released.
@@ -66,7 +67,8 @@ class LdstUnit {
     std::vector<LineAccess> blocks;
     std::uint32_t next_block = 0;
     std::uint32_t outstanding = 0;
-    std::uint32_t bank_cycles = 0;  // cycles the access holds the shared-memory banks
+    std::uint32_t bank_cycles = 0;    // cycles the access holds the shared-memory banks
+    std::uint32_t extra_latency = 0;  // conflict cycles added to shared_latency
     std::uint64_t done_at = 0;
     std::uint64_t accepted_at = 0;
     bool timed_load = false;  // a global, local, texture or constant load: its latency is sampled

@@ -75,6 +75,7 @@ SmConfig read_sm_config(const ConfigNode& sm) {
                std::to_string(c.ldst.bank_bytes) + ")");
   }
   c.ldst.bank_conflict_cycles = ldst.at("bank_conflict_cycles").as_double();
+  c.ldst.bank_bytes_per_cycle = ldst.at("bank_bytes_per_cycle").as_double();
   c.ldst.local_stride = ldst.at("local_stride").as_uint();
   return c;
 }

@@ -36,6 +36,7 @@ struct LdstConfig {
   std::uint32_t bank_bytes = 4;
   std::uint32_t bank_word_bytes = 4;  // the config's 0 (same as bank_bytes) already replaced
   double bank_conflict_cycles = 1;
+  double bank_bytes_per_cycle = 0;  // 0: a pass over the banks takes one cycle
   std::uint64_t local_stride = 65536;
 };
 

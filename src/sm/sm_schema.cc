@@ -125,6 +125,17 @@ SectionSpec ldst_section() {
                      .default_value = "1",
                      .min = 0,
                      .max = 1024},
+           ParamSpec{.name = "bank_bytes_per_cycle",
+                     .type = ParamType::kFloat,
+                     .description =
+                         "bytes one bank delivers per cycle (seed 003 Table VII's W: 2 on "
+                         "Fermi, 8 on Kepler, 4 on Maxwell): a pass in which each lane takes "
+                         "B = min(access size, bank_word_bytes) bytes from its bank holds the "
+                         "banks max(1, B / this) cycles, which bounds shared-memory throughput "
+                         "without changing latency (0: one cycle per pass)",
+                     .default_value = "0",
+                     .min = 0,
+                     .max = 64},
            uint_param("local_stride",
                       "bytes of local memory per thread reserved in the "
                       "simulated address space",

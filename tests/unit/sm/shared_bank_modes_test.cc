@@ -13,6 +13,7 @@
 //   37.4 cycles per way on the GTX560Ti, exactly 2 on the GTX980).
 // The expected degrees are computed here, from those rules, on word indices.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -221,6 +222,35 @@ TEST(SharedBankModes, ConflictCyclesThroughTheSm) {
         const SmMeasure m = run_strided(sets, s, two);
         EXPECT_EQ(m.clocks, two ? m.shared_latency + 2 * extra + 4 : m.shared_latency + extra + 3);
         EXPECT_EQ(m.bank_cycles, (two ? 2 : 1) * (1 + extra));
+      }
+    }
+  }
+}
+
+// A bank that delivers W bytes per cycle holds the banks max(1, 4 / W) cycles per pass of 4-byte
+// loads (seed 003 Table VII's per-bank bandwidth), which delays a following access but not the
+// access's own completion: shared_latency is the conflict-free latency, first pass included.
+TEST(SharedBankModes, BankBandwidthHoldsTheBanksNotTheLatency) {
+  EXPECT_EQ(shared_pass_cycles(4, 0), 1.0);
+  EXPECT_EQ(shared_pass_cycles(4, 2), 2.0);
+  EXPECT_EQ(shared_pass_cycles(4, 8), 1.0);
+  EXPECT_EQ(shared_pass_cycles(8, 4), 2.0);
+  EXPECT_EQ(shared_pass_cycles(4, 3), 4.0 / 3.0);
+  EXPECT_EQ(shared_bank_busy_cycles(1, 37.4, 2), 2u);
+  EXPECT_EQ(shared_bank_busy_cycles(3, 3, 2), 8u);
+  for (const char* rate : {"1", "2", "8"}) {
+    const std::uint32_t pass = std::max(1, 4 / std::stoi(rate));
+    for (std::uint32_t s : {1u, 2u, 4u}) {
+      for (bool two : {false, true}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "W " << rate << ", stride " << s << (two ? ", two" : ""));
+        const std::uint32_t extra = 3 * (expected_degree(Mode::kFermi, s) - 1);
+        const SmMeasure m = run_strided({"sm.ldst.bank_bytes=4", "sm.ldst.bank_conflict_cycles=3",
+                                         std::string("sm.ldst.bank_bytes_per_cycle=") + rate},
+                                        s, two);
+        EXPECT_EQ(m.clocks,
+                  two ? m.shared_latency + 2 * extra + pass + 3 : m.shared_latency + extra + 3);
+        EXPECT_EQ(m.bank_cycles, (two ? 2 : 1) * (pass + extra));
       }
     }
   }
