@@ -1,4 +1,5 @@
 // `warpsim list gpus|policies|workloads`.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -43,14 +44,17 @@ void list_policies() {
 
 // Name and description, then each size's dimensions.
 void list_workloads() {
-  for (const workload::Workload* w : workload::WorkloadRegistry::global().list()) {
-    std::cout << fmt::format("{:<22} {}\n", w->name(), w->description());
+  const auto workloads = workload::WorkloadRegistry::global().list();
+  std::size_t width = 0;
+  for (const workload::Workload* w : workloads) width = std::max(width, w->name().size());
+  for (const workload::Workload* w : workloads) {
+    std::cout << fmt::format("{:<{}} {}\n", w->name(), width, w->description());
     std::string sizes;
     for (workload::Size size : workload::kAllSizes) {
       sizes += fmt::format("{}{}: {}", sizes.empty() ? "" : "; ", workload::size_name(size),
                            w->dimensions(size));
     }
-    std::cout << fmt::format("{:<22}   sizes {}\n", "", sizes);
+    std::cout << fmt::format("{:<{}}   sizes {}\n", "", width, sizes);
   }
 }
 
