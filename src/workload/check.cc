@@ -20,12 +20,19 @@ std::string where(std::string_view array, std::size_t index, std::size_t columns
 
 }  // namespace
 
+void report_unequal_sizes(std::string_view array, std::size_t got, std::size_t want) {
+  throw CheckFailed(fmt::format("{}: {} results, the reference has {}", array, got, want));
+}
+
+void report_unequal(std::string_view array, std::size_t first, std::size_t columns,
+                    std::int64_t got, std::int64_t want, std::size_t differ, std::size_t size) {
+  throw CheckFailed(fmt::format("{} = {}, the CPU reference gives {}; {} of {} elements differ",
+                                where(array, first, columns), got, want, differ, size));
+}
+
 void check_close(std::string_view array, std::span<const float> got, std::span<const Bounded> want,
                  std::size_t columns) {
-  if (got.size() != want.size()) {
-    throw CheckFailed(
-        fmt::format("{}: {} results, the reference has {}", array, got.size(), want.size()));
-  }
+  if (got.size() != want.size()) report_unequal_sizes(array, got.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) {
     if (!std::isfinite(want[i].error) || !std::isfinite(want[i].value)) {
       throw CheckFailed(fmt::format(

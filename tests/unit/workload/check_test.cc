@@ -92,5 +92,23 @@ TEST(CheckClose, ExactZerosCompareEqual) {
                CheckFailed);
 }
 
+TEST(CheckEqual, IntegersMustMatchExactly) {
+  const std::vector<std::int32_t> want = {1, 2, 3, 4, 5, 6};
+  EXPECT_NO_THROW(check_equal("v", want, want));
+  std::vector<std::int32_t> got = want;
+  got[4] = 7;
+  got[5] = 0;
+  try {
+    check_equal("v", got, want, 3);
+    FAIL() << "a differing element was accepted";
+  } catch (const CheckFailed& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "v[1][1] = 7, the CPU reference gives 5; 2 of 6 elements differ");
+  }
+  EXPECT_THROW(check_equal("v", std::vector<std::int32_t>(5), want), CheckFailed);
+  const std::vector<std::uint32_t> big = {4000000000u};
+  EXPECT_THROW(check_equal("u", std::vector<std::uint32_t>{0u}, big), CheckFailed);
+}
+
 }  // namespace
 }  // namespace warpsim::workload

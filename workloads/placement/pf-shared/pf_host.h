@@ -87,11 +87,7 @@ inline void run(Host& host, Size size, std::string_view workload, std::string_vi
     }
     want.swap(next);
   }
-  for (std::size_t c = 0; c < cols; ++c) {
-    if (got[c] != want[c]) {
-      throw CheckFailed(fmt::format("result[{}] = {}, want {}", c, got[c], want[c]));
-    }
-  }
+  check_equal("result", got, want);
 }
 
 }  // namespace warpsim::workload::placement_pf

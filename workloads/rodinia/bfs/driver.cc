@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "workload/check.h"
 #include "workload/host.h"
 #include "workload/lcg.h"
 #include "workload/registry.h"
@@ -125,11 +126,7 @@ void Bfs::run(Host& host, Size size) const {
       }
     }
   }
-  for (std::size_t i = 0; i < un; ++i) {
-    if (got[i] != want[i]) {
-      throw CheckFailed(fmt::format("cost[{}] = {}, expected {}", i, got[i], want[i]));
-    }
-  }
+  check_equal("cost", got, want);
   if (levels != deepest + 1) {
     throw CheckFailed(fmt::format("the host ran {} levels, expected {} (deepest level {})", levels,
                                   deepest + 1, deepest));

@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "workload/check.h"
 #include "workload/host.h"
 #include "workload/lcg.h"
 #include "workload/workload.h"
@@ -115,19 +116,7 @@ inline void run(Host& host, Size size, const Variant& variant) {
                     want[r * ucols + c - 1] - kPenalty, want[(r - 1) * ucols + c] - kPenalty});
     }
   }
-  std::size_t differ = 0;
-  std::size_t first = 0;
-  for (std::size_t k = want.size(); k-- > 0;) {
-    if (got[k] != want[k]) {
-      ++differ;
-      first = k;
-    }
-  }
-  if (differ > 0) {
-    throw CheckFailed(
-        fmt::format("score[{}][{}] = {}, the CPU reference gives {}; {} of {} elements differ",
-                    first / ucols, first % ucols, got[first], want[first], differ, want.size()));
-  }
+  check_equal("score", got, want, ucols);
 }
 
 }  // namespace warpsim::workload::rodinia_nw

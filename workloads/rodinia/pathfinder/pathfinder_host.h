@@ -96,11 +96,7 @@ inline void run(Host& host, std::string_view workload_name, Size size, bool unsh
     }
     want.swap(next);
   }
-  for (std::size_t c = 0; c < cols; ++c) {
-    if (got[c] != want[c]) {
-      throw CheckFailed(fmt::format("cost[{}] = {}, expected {}", c, got[c], want[c]));
-    }
-  }
+  check_equal("cost", got, want);
 }
 
 }  // namespace warpsim::workload::pathfinder

@@ -135,16 +135,6 @@ void transform_image(std::vector<T>& image, std::size_t side, Row row, Col col) 
     for (std::size_t c = 0; c < side; ++c) col(&image[r * side + c], side);
 }
 
-void check_equal(std::string_view array, const std::vector<std::int16_t>& got,
-                 const std::vector<std::int16_t>& want, std::size_t side) {
-  for (std::size_t i = 0; i < want.size(); ++i) {
-    if (got[i] != want[i]) {
-      throw CheckFailed(
-          fmt::format("{}[{}][{}] = {}, expected {}", array, i / side, i % side, got[i], want[i]));
-    }
-  }
-}
-
 // The reference's own sanity check: its forward transform must be the DCT-II of the definition
 // (to float accuracy), so that kernel and reference cannot share a wrong constant.
 void check_is_dct(const std::vector<std::int32_t>& pixels, const std::vector<Bounded>& coeff,

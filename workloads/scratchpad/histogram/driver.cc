@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "workload/check.h"
 #include "workload/host.h"
 #include "workload/registry.h"
 
@@ -43,16 +44,6 @@ class Histogram final : public Workload {
   }
   void run(Host& host, Size size) const override;
 };
-
-void check_counts(std::string_view array, const std::vector<std::uint32_t>& got,
-                  const std::vector<std::uint32_t>& want) {
-  for (std::size_t i = 0; i < want.size(); ++i) {
-    if (got[i] != want[i]) {
-      throw CheckFailed(fmt::format("{} of block {}, bin {}: {}, expected {}", array, i / kBins,
-                                    i % kBins, got[i], want[i]));
-    }
-  }
-}
 
 void Histogram::run(Host& host, Size size) const {
   const Dims& d = for_size(kDims, size);
@@ -92,8 +83,8 @@ void Histogram::run(Host& host, Size size) const {
       ++want_hist[bin];
     }
   }
-  check_counts("partial", got_partial, want_partial);
-  check_counts("merged histogram (one block)", got_hist, want_hist);
+  check_equal("partial", got_partial, want_partial, kBins);
+  check_equal("merged histogram", got_hist, want_hist);
 }
 
 }  // namespace
