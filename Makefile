@@ -8,6 +8,9 @@
 #   make bench          speed benchmarks (bench/)
 #   make format / lint  clang-format in place / clang-format check + clang-tidy
 #   make fuzz           libFuzzer on the PTX parser for FUZZ_SECONDS (default 600)
+#   make experiment-mrpb  seed 004's (MRPB) sweep at EXPERIMENT_SIZE (default paper) with
+#                       EXPERIMENT_JOBS runs at a time (default 2), then its figures; results in
+#                       experiments/mrpb/out/ (experiments/mrpb/README.md)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -29,7 +32,12 @@ SOURCES = $(shell git ls-files '*.cc' '*.h' 2>/dev/null)
 FUZZ_SECONDS ?= 600
 FUZZ_DIR := build-fuzz
 
-.PHONY: deps configure build run test bench format lint fuzz clean
+# The Debian interpreter: scripts/install-deps installs matplotlib as python3-matplotlib.
+PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+EXPERIMENT_SIZE ?= paper
+EXPERIMENT_JOBS ?= 2
+
+.PHONY: deps configure build run test bench format lint fuzz clean experiment-mrpb
 
 deps:
 	@scripts/install-deps
@@ -69,6 +77,12 @@ fuzz: deps
 	mkdir -p $(FUZZ_DIR)/corpus
 	$(FUZZ_DIR)/ptx_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 	  -rss_limit_mb=2048 -print_final_stats=1 $(FUZZ_DIR)/corpus tests/ptx/sm_75 tests/ptx/sm_90
+
+# Plots what finished even when a run failed, then exits with run.py's status.
+experiment-mrpb: build
+	$(PYTHON) experiments/mrpb/run.py --warpsim $(BUILD_DIR)/warpsim --size $(EXPERIMENT_SIZE) \
+	  --jobs $(EXPERIMENT_JOBS); status=$$?; \
+	$(PYTHON) experiments/mrpb/plot.py experiments/mrpb/out/results.json && exit $$status
 
 clean:
 	rm -rf build build-asan build-fuzz

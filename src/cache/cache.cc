@@ -276,7 +276,10 @@ CacheResult Cache::Impl::forward(const Lookup& k, bool bypassed) {
 // The bypass policy may turn a reservation failure into a forward; a full miss queue leaves
 // nothing to forward through, so it is not asked then.
 CacheResult Cache::Impl::refuse(const Lookup& k, FailCause cause) {
-  if (!queue_full() && bypass->bypass(k.info, BypassPolicy::When::kOnReservationFail)) {
+  const BypassPolicy::When when = cause == FailCause::kNoLine
+                                      ? BypassPolicy::When::kOnLineStall
+                                      : BypassPolicy::When::kOnResourceStall;
+  if (!queue_full() && bypass->bypass(k.info, when)) {
     return forward(k, true);
   }
   return failed(cause);

@@ -34,7 +34,7 @@
 //    forwarded elsewhere, dropping the local copy.
 //  - Failure checks run in GPGPU-Sim's order: no line (allocate on_miss only), miss queue
 //    (only when the access would send something), then MSHR (no entry / merge full). The
-//    bypass policy is asked (When::kOnReservationFail) before a kNoLine, kNoMshr or
+//    bypass policy is asked (When::kOnLineStall / kOnResourceStall) before a kNoLine, kNoMshr or
 //    kMshrMergeFull failure and may turn it into a kForwarded.
 //  - The outgoing queue admits a fetch or forward while it holds fewer than miss_queue
 //    requests; write-backs (from evictions, fills and invalidate_all) are queued regardless

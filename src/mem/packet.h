@@ -44,9 +44,11 @@ struct MemRequest {
   std::uint64_t tag = 0;   // the sender's handle, echoed in the reply
   // Who asked, for PC-, warp- or CTA-aware policies and per-warp statistics.
   std::uint64_t pc = 0;
-  std::uint32_t warp = 0;
-  std::uint32_t cta = 0;
-  std::uint64_t born = 0;  // core cycle at which the SM sent it, for latency statistics
+  std::uint32_t warp = 0;      // the SM's warp slot
+  std::uint32_t cta = 0;       // the SM's CTA slot
+  std::uint32_t cta_warp = 0;  // the warp's index within its CTA
+  std::uint64_t epoch = 0;     // barriers its CTA had passed when the instruction issued
+  std::uint64_t born = 0;      // core cycle at which the SM sent it, for latency statistics
 };
 
 // Bytes of data the request carries (writes, atomics' operands).

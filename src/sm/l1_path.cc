@@ -38,6 +38,9 @@ L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, S
       tlb_(tlb),
       refusals_(stats.child("ldst").counter(
           "l1_refusals", "cycles", "cycles the L1 refused the prioritizer's front request")),
+      prioritizer_stalls_(stats.child("ldst").counter(
+          "prioritizer_stalls", "cycles",
+          "cycles a translated request waited because the request prioritizer refused it")),
       bypassed_(
           stats.child("ldst").counter("l1_skipped", "requests",
                                       "requests that skipped the L1 (ld.cg/.cv, volatile, uncached "
@@ -47,8 +50,14 @@ L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, S
     caches_[i] = std::make_unique<Cache>(read_cache_config(section), section,
                                          stats.child(kCacheNames[i]), std::uint64_t{sm_id} * 3 + i);
   }
+  // CUDA caps a CTA at 1024 threads: 32 warps.
+  constexpr std::uint32_t kMaxCtaWarps = 32;
   prioritizer_ = PolicyRegistry::global().create<RequestPrioritizer>(
-      sm.at("ldst").at("prioritizer"), RequestPrioritizer::Context{capacity_, warps});
+      sm.at("ldst").at("prioritizer"),
+      RequestPrioritizer::Context{.capacity = capacity_,
+                                  .warps = warps,
+                                  .ctas = static_cast<std::uint32_t>(sm.at("max_ctas").as_uint()),
+                                  .cta_warps = std::min(warps, kMaxCtaWarps)});
   if (tlb_ != nullptr) {
     l1_miss_round_trip_ = tlb_->config().l1_miss_round_trip;
     skip_tlb_on_l1d_hit_ = tlb_->config().skip_on_l1d_hit;
@@ -91,9 +100,11 @@ void L1Path::push(const MemRequest& request, L1Target target, Cycle now) {
 }
 
 void L1Path::admit_translated(Cycle now) {
-  while (!translating_.empty() && translating_.top().ready <= now.value() &&
-         prioritizer_->can_accept()) {
-    prioritizer_->push(translating_.top().request, now.value());
+  while (!translating_.empty() && translating_.top().ready <= now.value()) {
+    if (!prioritizer_->offer(translating_.top().request, now.value())) {
+      prioritizer_stalls_.inc();
+      return;
+    }
     translating_.pop();
   }
 }

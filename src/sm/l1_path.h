@@ -1,8 +1,8 @@
 #pragma once
 
 // The SM's side of the memory hierarchy, between the coalescer and the crossbar: coalesced
-// requests pass the L1 TLB (when enabled), wait in the request-prioritizer slot (issue order by
-// default; MRPB in issue F9), and access the L1 data, texture or constant cache,
+// requests pass the L1 TLB (when enabled), wait in the request prioritizer (issue order by
+// default; MRPB reorders them), and access the L1 data, texture or constant cache,
 // `accesses_per_cycle` per cycle; a refused access (reservation failure) stays at the front and
 // is retried. Hits complete after the cache's hit latency, misses when their fill arrives,
 // forwarded requests (bypasses, write-throughs, atomics) when the next level answers. Requests
@@ -109,6 +109,7 @@ class L1Path {
   bool skip_tlb_on_l1d_hit_ = false;      // tlb.skip_on_l1d_hit
   std::uint64_t l1d_hold_ = 0;  // the L1D's outgoing queue waits for a translation until then
   Counter& refusals_;
+  Counter& prioritizer_stalls_;
   Counter& bypassed_;
 };
 

@@ -83,12 +83,12 @@ L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpI
   return L1Target::kData;
 }
 
-void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::DecodedInst& decoded,
+void LdstUnit::accept(const Requester& who, const func::DecodedInst& decoded,
                       const func::WarpInst& inst, std::vector<std::uint32_t> regs, Cycle now) {
   const std::uint32_t id = new_entry();
   Entry& e = entries_[id];
   e = Entry{};
-  e.warp = warp;
+  e.who = who;
   e.regs = std::move(regs);
   e.pc = decoded.pc;
   e.accepted_at = now.value();
@@ -117,7 +117,7 @@ void LdstUnit::accept(std::uint32_t warp, std::uint64_t hw_warp, const func::Dec
     if (e.target == L1Target::kConst) {
       serialize_words(inst, line, kConstWord, e.blocks);
     } else if (inst.space == ptx::StateSpace::kLocal) {
-      const Addr region = kLocalBase + hw_warp * warp_size_ * config_.local_stride;
+      const Addr region = kLocalBase + who.hw_warp * warp_size_ * config_.local_stride;
       coalesce(
           inst, line,
           [&](Addr offset, unsigned lane) {
@@ -163,7 +163,10 @@ void LdstUnit::start_head(Cycle now) {
                          .sm = sm_,
                          .tag = id,
                          .pc = e.pc,
-                         .warp = e.warp,
+                         .warp = e.who.warp,
+                         .cta = e.who.cta,
+                         .cta_warp = e.who.cta_warp,
+                         .epoch = e.who.epoch,
                          .born = now.value()};
     l1_.push(req, e.target, now);
     ++e.next_block;
@@ -211,7 +214,7 @@ void LdstUnit::complete_request(std::uint64_t tag, std::uint64_t now) {
 void LdstUnit::finish(std::uint32_t id, std::uint64_t now) {
   Entry& e = entries_[id];
   if (e.timed_load) load_latency_.sample(now - e.accepted_at);
-  done_.push_back(LdstCompletion{e.warp, std::move(e.regs)});
+  done_.push_back(LdstCompletion{e.who.warp, std::move(e.regs)});
   free_ids_.push_back(id);
 }
 

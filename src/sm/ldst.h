@@ -24,6 +24,17 @@
 
 namespace warpsim {
 
+// Who issued a memory instruction: its warp slot, the GPU-wide index of that slot (for the
+// local-memory layout), its CTA slot, its index within the CTA, and how many barriers its CTA
+// had passed (request prioritizers must not reorder across a barrier).
+struct Requester {
+  std::uint32_t warp = 0;
+  std::uint64_t hw_warp = 0;
+  std::uint32_t cta = 0;
+  std::uint32_t cta_warp = 0;
+  std::uint64_t epoch = 0;
+};
+
 struct LdstCompletion {
   std::uint32_t warp = 0;
   std::vector<std::uint32_t> regs;  // absolute register slots to release
@@ -37,10 +48,9 @@ class LdstUnit {
            std::uint32_t warp_size, std::uint32_t warps, StatGroup& sm_stats, SharedTlb& tlb);
 
   bool full() const { return queue_.size() >= config_.queue; }
-  // A memory instruction just executed by warp slot `warp` (`hw_warp`: its index in the
-  // GPU-wide local-memory layout); `regs` are its destination registers.
-  void accept(std::uint32_t warp, std::uint64_t hw_warp, const func::DecodedInst& decoded,
-              const func::WarpInst& inst, std::vector<std::uint32_t> regs, Cycle now);
+  // A memory instruction just executed by `who`; `regs` are its destination registers.
+  void accept(const Requester& who, const func::DecodedInst& decoded, const func::WarpInst& inst,
+              std::vector<std::uint32_t> regs, Cycle now);
   // One cycle of work: starts or sends the head, completes timed accesses.
   void cycle(Cycle now, Link<MemRequest>& out);
   void on_reply(const MemReply& reply, Cycle now);
@@ -58,7 +68,7 @@ class LdstUnit {
  private:
   enum class Path : std::uint8_t { kShared, kMemory, kNone };
   struct Entry {
-    std::uint32_t warp = 0;
+    Requester who;
     std::vector<std::uint32_t> regs;
     Path path = Path::kNone;
     MemKind kind = MemKind::kRead;

@@ -267,8 +267,12 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
       w.scoreboard.reserve_memory(base + r);
     }
     ++w.outstanding_mem;
-    ldst_.accept(slot, std::uint64_t{id_} * config_.max_warps + slot, inst, record_,
-                 std::move(regs), now);
+    const Requester who{.warp = slot,
+                        .hw_warp = std::uint64_t{id_} * config_.max_warps + slot,
+                        .cta = w.cta_slot,
+                        .cta_warp = fw.warp_id,
+                        .epoch = releases};
+    ldst_.accept(who, inst, record_, std::move(regs), now);
   } else {
     for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + timing.latency);
   }

@@ -24,8 +24,10 @@ class BypassPolicy {
   };
 
   // Why the cache asks: before looking up (a policy may bypass every access of a warp), or
-  // after the lookup found no line it could allocate (bypass instead of a reservation stall).
-  enum class When : std::uint8_t { kBeforeLookup, kOnReservationFail };
+  // instead of a reservation failure: every line of the set is reserved for a pending fill
+  // (kOnLineStall, MRPB's associativity stall) or no MSHR entry or merge slot is free
+  // (kOnResourceStall). A full miss queue leaves nothing to bypass through: not asked then.
+  enum class When : std::uint8_t { kBeforeLookup, kOnLineStall, kOnResourceStall };
 
   virtual ~BypassPolicy() = default;
   virtual bool bypass(const AccessInfo& access, When when) = 0;

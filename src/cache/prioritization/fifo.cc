@@ -22,10 +22,11 @@ class FifoPrioritizer final : public RequestPrioritizer {
   }
 
   bool can_accept() const override { return size_ < buffer_.size(); }
-  void push(const MemRequest& request, std::uint64_t /*now*/) override {
-    if (!can_accept()) throw std::logic_error("push() into a full request prioritizer");
+  bool offer(const MemRequest& request, std::uint64_t /*now*/) override {
+    if (!can_accept()) return false;
     buffer_[(head_ + size_) % buffer_.size()] = request;
     ++size_;
+    return true;
   }
   const MemRequest* front(std::uint64_t /*now*/) override {
     return size_ == 0 ? nullptr : &buffer_[head_];

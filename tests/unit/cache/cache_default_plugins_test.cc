@@ -48,23 +48,22 @@ TEST(CacheDefaultPluginsTest, NoneNeverDemotesAndNeverNeverBypasses) {
   const AccessInfo write{.addr = 0x80, .is_write = true};
   EXPECT_FALSE(none->insert_as_victim(0, 0, write));
   EXPECT_FALSE(never->bypass(write, BypassPolicy::When::kBeforeLookup));
-  EXPECT_FALSE(never->bypass(write, BypassPolicy::When::kOnReservationFail));
+  EXPECT_FALSE(never->bypass(write, BypassPolicy::When::kOnLineStall));
 }
 
 TEST(CacheDefaultPluginsTest, FifoPrioritizerKeepsIssueOrderWithinItsCapacity) {
   const auto fifo = make<RequestPrioritizer>("fifo", {.capacity = 2, .warps = 48});
   EXPECT_TRUE(fifo->empty());
   EXPECT_EQ(fifo->front(0), nullptr);
-  fifo->push(MemRequest{.tag = 1}, 0);
-  fifo->push(MemRequest{.tag = 2}, 0);
+  EXPECT_TRUE(fifo->offer(MemRequest{.tag = 1}, 0));
+  EXPECT_TRUE(fifo->offer(MemRequest{.tag = 2}, 0));
   EXPECT_FALSE(fifo->can_accept());
-  EXPECT_THROW(fifo->push(MemRequest{.tag = 3}, 0), std::logic_error);
+  EXPECT_FALSE(fifo->offer(MemRequest{.tag = 3}, 0));  // full: refused, nothing changes
   EXPECT_EQ(fifo->front(1)->tag, 1u);
   fifo->on_refused(1);  // a refused request stays at the front
-  EXPECT_FALSE(fifo->bypass_front(1));
   EXPECT_EQ(fifo->front(2)->tag, 1u);
   fifo->pop(2);
-  fifo->push(MemRequest{.tag = 3}, 2);  // wraps around the ring
+  EXPECT_TRUE(fifo->offer(MemRequest{.tag = 3}, 2));  // wraps around the ring
   EXPECT_EQ(fifo->front(3)->tag, 2u);
   fifo->pop(3);
   EXPECT_EQ(fifo->front(4)->tag, 3u);

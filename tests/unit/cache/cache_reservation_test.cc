@@ -24,7 +24,7 @@ class BypassOnFailure final : public BypassPolicy {
  public:
   BypassOnFailure(const ConfigNode& /*params*/, const Context& /*context*/) {}
   bool bypass(const AccessInfo& /*access*/, When when) override {
-    return when == When::kOnReservationFail;
+    return when != When::kBeforeLookup;
   }
 };
 class BypassWrites final : public BypassPolicy {

@@ -75,7 +75,8 @@ TEST(BypassTest, AlwaysBypassesEveryAccess) {
   write.is_write = true;
   for (const AccessInfo& access : {read, write}) {
     EXPECT_TRUE(always->bypass(access, BypassPolicy::When::kBeforeLookup));
-    EXPECT_TRUE(always->bypass(access, BypassPolicy::When::kOnReservationFail));
+    EXPECT_TRUE(always->bypass(access, BypassPolicy::When::kOnLineStall));
+    EXPECT_TRUE(always->bypass(access, BypassPolicy::When::kOnResourceStall));
   }
   always->on_eviction(read, false);  // no feedback needed, none taken
   EXPECT_TRUE(always->bypass(read, BypassPolicy::When::kBeforeLookup));

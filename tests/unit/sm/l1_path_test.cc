@@ -122,6 +122,31 @@ TEST_P(L1PathTiming, ForwardedWritesAndSkippedLoadsCompleteWithTheirReply) {
   EXPECT_EQ(b.memory->received.size(), 3u);
 }
 
+// MRPB's bypass (sm.l1d.bypass: on_stall) in a one-line L1D (gtx480, allocate on miss): A's
+// miss reserves the only line, so B, a cycle later, meets an associativity stall and goes to
+// memory unallocated; it completes with its reply, one round trip after its access. B's line
+// was not filled: B's line again, later, misses; A's was and hits.
+TEST(L1PathBypass, AnAssociativityStalledReadBypassesWithoutFilling) {
+  L1Bench b(
+      "gtx480", true,
+      {"sm.l1d.size=128", "sm.l1d.ways=1", "sm.l1d.set_index=linear", "sm.l1d.bypass=on_stall"});
+  const std::uint64_t hit = b.cfg("l1d", "hit_latency");
+  const std::uint64_t later = 2 * kRoundTrip + 10;
+  b.push(0, 0x000, 1);
+  b.push(1, 0x400, 2);
+  b.push(later, 0x400, 3);
+  b.push(later + 2 * kRoundTrip, 0x400, 4);
+  b.run();
+  EXPECT_EQ(b.done(1), kRoundTrip);
+  EXPECT_EQ(b.done(2), 1 + kRoundTrip);
+  EXPECT_EQ(b.done(3), later + kRoundTrip);
+  EXPECT_EQ(b.done(4), later + 2 * kRoundTrip + hit);  // 3's miss filled the line
+  EXPECT_EQ(b.stat("l1d.bypassed"), 1u);
+  EXPECT_EQ(b.stat("l1d.misses"), 2u);
+  EXPECT_EQ(b.stat("l1d.reservation_fail_no_line"), 0u);
+  EXPECT_EQ(b.memory->received.size(), 3u);
+}
+
 INSTANTIATE_TEST_SUITE_P(PresetsSkipAndNoSkip, L1PathTiming,
                          ::testing::Values(Case{"v100", true}, Case{"v100", false},
                                            Case{"gtx480", true}, Case{"gtx480", false}),
