@@ -131,10 +131,11 @@ def fmt(value, spec):
 
 def print_summary(summary):
     print(f"{'suite':10} {'preset':14} {'variant':9} {'n':>3} {'IPC gmean':>10} "
-          f"{'L1D miss -%':>11} {'reply pkt -%':>12}")
+          f"{'L1D miss -%':>11} {'L1D fill -%':>11} {'reply pkt -%':>12}")
     for s in summary:
         print(f"{s['suite']:10} {s['preset']:14} {s['variant']:9} {s['benchmarks']:3} "
               f"{fmt(s['ipc_norm_gmean'], '10.3f')} {fmt(s['l1d_miss_reduction_pct'], '11.1f')} "
+              f"{fmt(s['l1d_fill_reduction_pct'], '11.1f')} "
               f"{fmt(s['reply_packet_reduction_pct'], '12.1f')}")
 
 

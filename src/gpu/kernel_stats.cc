@@ -59,7 +59,7 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
       sum_counters(window, "sm", sms, "ldst.",
                    {"shared_accesses", "shared_bank_cycles", "const_accesses", "tex_accesses",
                     "mem_insts", "mem_requests", "mem_read_requests", "mem_write_requests",
-                    "mem_atomic_requests", "l1_refusals", "l1_skipped"});
+                    "mem_atomic_requests", "l1_refusals", "prioritizer_stalls", "l1_skipped"});
   out["sm"] = sm;
   const nlohmann::ordered_json memory =
       memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), dram_period);
