@@ -1,0 +1,63 @@
+#pragma once
+
+// One warp instruction of an Accel-Sim trace and the parser of its line (tracer versions 1-5,
+// notes/anchor-accelsim.md §4.5):
+//
+//   [ctax ctay ctaz warp]  (tracer version < 3 only; read and ignored)
+//   [source line]          (only with "-enable lineinfo = 1")
+//   PC(hex) mask(hex) dst_num {R<n>}*dst_num OPCODE src_num {R<n>}*src_num mem_width
+//   [address_mode payload]  (only when mem_width > 0)
+//   [imm]                   (decimal; absent in traces older than 2023, then 0)
+//
+// Addresses are given for the lanes set in `mask`, in lane order, in one of three forms:
+//   0 list_all:    one hex address per active lane
+//   1 base_stride: hex base, decimal stride; active lane k (k-th set bit) is base + k*stride
+//   2 base_delta:  hex base for the first active lane, then (active - 1) signed decimal deltas,
+//                  each from the previous active lane's address
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trace/line_source.h"
+
+namespace warpsim::trace {
+
+inline constexpr int kWarpSize = 32;
+inline constexpr std::size_t kMaxInstRegs = 8;  // the tracer writes at most 5 sources
+
+enum class AddressMode : std::int8_t { kNone = -1, kListAll = 0, kBaseStride = 1, kBaseDelta = 2 };
+
+struct TraceInst {
+  std::uint64_t pc = 0;
+  std::uint32_t mask = 0;         // active & guard-predicate mask; lane i is bit i
+  std::uint32_t source_line = 0;  // CUDA source line with "-enable lineinfo = 1", else 0
+  std::uint8_t dst_count = 0;
+  std::uint8_t src_count = 0;
+  std::array<std::uint16_t, kMaxInstRegs> dst{};  // R<n> as traced (RZ is R255)
+  std::array<std::uint16_t, kMaxInstRegs> src{};
+  std::string opcode;           // the full mnemonic with modifiers, e.g. "LDG.E.64.SYS"
+  std::uint32_t mem_width = 0;  // > 0: a memory instruction
+  AddressMode address_mode = AddressMode::kNone;
+  std::array<std::uint64_t, kWarpSize> addrs{};  // per lane; 0 for lanes not in mask
+  std::int64_t imm = 0;
+
+  bool is_memory() const { return mem_width > 0; }
+  // The mnemonic before the first '.': "LDG" for "LDG.E.64.SYS".
+  std::string_view opcode_base() const;
+  int active_lanes() const;
+};
+
+struct InstLineLayout {
+  bool leading_ids = false;  // tracer version < 3
+  bool source_line = false;  // -enable lineinfo = 1
+};
+
+// Parses `line` (the line `src` returned last) into `out`; throws std::runtime_error with
+// "FILE:LINE: what was expected". `tokens` is scratch space, reused between calls.
+void parse_inst_line(const LineSource& src, std::string_view line, const InstLineLayout& layout,
+                     std::vector<std::string_view>& tokens, TraceInst& out);
+
+}  // namespace warpsim::trace
