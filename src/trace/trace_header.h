@@ -9,18 +9,13 @@
 #include <utility>
 #include <vector>
 
+#include "func/dim3.h"
 #include "trace/line_source.h"
 
 namespace warpsim::trace {
 
-struct Dim3 {
-  std::uint32_t x = 1;
-  std::uint32_t y = 1;
-  std::uint32_t z = 1;
-
-  std::uint64_t count() const { return std::uint64_t{x} * y * z; }
-  friend bool operator==(const Dim3&, const Dim3&) = default;
-};
+// Grid and block shapes are the functional model's.
+using Dim3 = func::Dim3;
 
 struct KernelHeader {
   std::string kernel_name;
@@ -41,7 +36,7 @@ struct KernelHeader {
   std::uint64_t first_body_line = 0;  // the '#' line that ended the header
 
   std::uint32_t warps_per_block() const {
-    return static_cast<std::uint32_t>((block.count() + 31) / 32);
+    return static_cast<std::uint32_t>((block.volume() + 31) / 32);
   }
 };
 

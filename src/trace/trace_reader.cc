@@ -7,10 +7,6 @@
 namespace warpsim::trace {
 namespace {
 
-std::string dim_text(const Dim3& d) {
-  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
-}
-
 bool starts_with_word(std::string_view text, std::string_view word) {
   return text.substr(0, word.size()) == word &&
          (text.size() == word.size() || text[word.size()] == ' ' || text[word.size()] == '=');
@@ -81,16 +77,16 @@ void TraceReader::start() {
                                               std::to_string(kMaxTracerVersion) + " are)");
   }
   // CUDA allows at most 1024 threads per block; this also bounds the warp table.
-  if (header_.block.count() > 1024) {
-    src_.fail_at(header_.first_body_line, "-block dim " + dim_text(header_.block) + " has " +
-                                              std::to_string(header_.block.count()) +
+  if (header_.block.volume() > 1024) {
+    src_.fail_at(header_.first_body_line, "-block dim " + header_.block.str() + " has " +
+                                              std::to_string(header_.block.volume()) +
                                               " threads; CUDA allows at most 1024");
   }
   layout_.leading_ids = header_.tracer_version < 3;
   layout_.source_line = header_.enable_lineinfo;
   // Tracks which blocks were seen, for grids of up to 64 Mi blocks (8 MiB of bits).
-  if (header_.grid.count() <= (std::uint64_t{1} << 26))
-    blocks_seen_.assign(header_.grid.count(), false);
+  if (header_.grid.volume() <= (std::uint64_t{1} << 26))
+    blocks_seen_.assign(header_.grid.volume(), false);
 }
 
 bool TraceReader::next_nonblank(std::string& line) {
@@ -109,9 +105,9 @@ bool TraceReader::find_begin() {
       src_.fail("expected #BEGIN_TB, got '" + std::string(text) + "'");
     }
   }
-  if (blocks_read_ != header_.grid.count()) {
+  if (blocks_read_ != header_.grid.volume()) {
     src_.fail("the trace ends after " + std::to_string(blocks_read_) + " thread blocks; the grid " +
-              dim_text(header_.grid) + " has " + std::to_string(header_.grid.count()));
+              header_.grid.str() + " has " + std::to_string(header_.grid.volume()));
   }
   return false;
 }
@@ -121,11 +117,11 @@ void TraceReader::read_block_id(TraceBlock& out) {
   out.id = triple_value(src_, trim(line_), "thread block");
   const Dim3& g = header_.grid;
   if (out.id.x >= g.x || out.id.y >= g.y || out.id.z >= g.z) {
-    src_.fail("thread block " + dim_text(out.id) + " lies outside the grid " + dim_text(g));
+    src_.fail("thread block " + out.id.str() + " lies outside the grid " + g.str());
   }
   if (!blocks_seen_.empty()) {
     const std::uint64_t index = (std::uint64_t{out.id.z} * g.y + out.id.y) * g.x + out.id.x;
-    if (blocks_seen_[index]) src_.fail("thread block " + dim_text(out.id) + " appears twice");
+    if (blocks_seen_[index]) src_.fail("thread block " + out.id.str() + " appears twice");
     blocks_seen_[index] = true;
   }
 }
@@ -150,8 +146,8 @@ void TraceReader::start_warp(std::string_view text, TraceBlock& out) {
   const std::uint64_t w = number_value(src_, text, "warp");
   const std::uint32_t warps = header_.warps_per_block();
   if (w >= warps) {
-    src_.fail("warp " + std::to_string(w) + " does not exist: a block of " +
-              dim_text(header_.block) + " threads has " + std::to_string(warps) + " warps");
+    src_.fail("warp " + std::to_string(w) + " does not exist: a block of " + header_.block.str() +
+              " threads has " + std::to_string(warps) + " warps");
   }
   if (warps_seen_[w]) src_.fail("warp " + std::to_string(w) + " appears twice in the block");
   warps_seen_[w] = true;
@@ -181,8 +177,8 @@ void TraceReader::finish_warp(TraceBlock& out) {
 void TraceReader::check_all_warps(const TraceBlock& out) {
   for (std::size_t w = 0; w < warps_seen_.size(); ++w) {
     if (!warps_seen_[w]) {
-      src_.fail("thread block " + dim_text(out.id) + " ends without warp " + std::to_string(w) +
-                " (a block of " + dim_text(header_.block) + " threads has " +
+      src_.fail("thread block " + out.id.str() + " ends without warp " + std::to_string(w) +
+                " (a block of " + header_.block.str() + " threads has " +
                 std::to_string(warps_seen_.size()) + " warps)");
     }
   }
