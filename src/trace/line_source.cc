@@ -1,6 +1,7 @@
 #include "trace/line_source.h"
 
 #include <charconv>
+#include <limits>
 #include <stdexcept>
 
 namespace warpsim::trace {
@@ -70,6 +71,21 @@ bool parse_dec(std::string_view token, std::uint64_t& out) { return parse_whole(
 
 bool parse_signed_dec(std::string_view token, std::int64_t& out) {
   return parse_whole(token, out, 10);
+}
+
+bool parse_triple(std::string_view text, std::uint32_t (&out)[3]) {
+  for (int i = 0; i < 3; ++i) {
+    const std::size_t comma = text.find(',');
+    std::uint64_t v = 0;
+    if ((comma == std::string_view::npos) != (i == 2) ||
+        !parse_dec(trim(text.substr(0, comma)), v) ||
+        v > std::numeric_limits<std::uint32_t>::max()) {
+      return false;
+    }
+    out[i] = static_cast<std::uint32_t>(v);
+    if (comma != std::string_view::npos) text.remove_prefix(comma + 1);
+  }
+  return true;
 }
 
 bool parse_hex(std::string_view token, std::uint64_t& out) {

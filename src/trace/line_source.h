@@ -45,5 +45,7 @@ std::string_view trim(std::string_view text);
 bool parse_dec(std::string_view token, std::uint64_t& out);
 bool parse_signed_dec(std::string_view token, std::int64_t& out);
 bool parse_hex(std::string_view token, std::uint64_t& out);
+// "a,b,c": three comma-separated decimals (spaces around each allowed), each fitting 32 bits.
+bool parse_triple(std::string_view text, std::uint32_t (&out)[3]);
 
 }  // namespace warpsim::trace

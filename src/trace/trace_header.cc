@@ -30,18 +30,10 @@ Dim3 parse_dim(const LineSource& src, std::string_view key, std::string_view val
     src.fail("-" + std::string(key) + ": expected (x,y,z), got '" + std::string(value) + "'");
   };
   if (value.size() < 2 || value.front() != '(' || value.back() != ')') fail();
-  std::string_view inner = value.substr(1, value.size() - 2);
   std::uint32_t parts[3] = {};
-  for (int i = 0; i < 3; ++i) {
-    const std::size_t comma = inner.find(',');
-    if ((comma == std::string_view::npos) != (i == 2)) fail();
-    std::uint64_t v = 0;
-    if (!parse_dec(trim(inner.substr(0, comma)), v) || v == 0 ||
-        v > std::numeric_limits<std::uint32_t>::max()) {
-      fail();
-    }
-    parts[i] = static_cast<std::uint32_t>(v);
-    if (comma != std::string_view::npos) inner.remove_prefix(comma + 1);
+  if (!parse_triple(value.substr(1, value.size() - 2), parts) || parts[0] == 0 || parts[1] == 0 ||
+      parts[2] == 0) {
+    fail();
   }
   return {parts[0], parts[1], parts[2]};
 }

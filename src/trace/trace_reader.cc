@@ -1,7 +1,5 @@
 #include "trace/trace_reader.h"
 
-#include <limits>
-
 #include "trace/trace_file.h"
 
 namespace warpsim::trace {
@@ -35,18 +33,9 @@ std::uint64_t number_value(const LineSource& src, std::string_view text, std::st
 
 // "KEY = x,y,z"
 Dim3 triple_value(const LineSource& src, std::string_view text, std::string_view key) {
-  std::string_view value = value_of(src, text, key, "x,y,z");
   std::uint32_t parts[3] = {};
-  for (int i = 0; i < 3; ++i) {
-    const std::size_t comma = value.find(',');
-    std::uint64_t v = 0;
-    if ((comma == std::string_view::npos) != (i == 2) ||
-        !parse_dec(trim(value.substr(0, comma)), v) ||
-        v > std::numeric_limits<std::uint32_t>::max()) {
-      src.fail("expected '" + std::string(key) + " = x,y,z', got '" + std::string(text) + "'");
-    }
-    parts[i] = static_cast<std::uint32_t>(v);
-    if (comma != std::string_view::npos) value.remove_prefix(comma + 1);
+  if (!parse_triple(value_of(src, text, key, "x,y,z"), parts)) {
+    src.fail("expected '" + std::string(key) + " = x,y,z', got '" + std::string(text) + "'");
   }
   return {parts[0], parts[1], parts[2]};
 }
