@@ -35,8 +35,7 @@ class Mrpb final : public RequestPrioritizer {
       : signature_(parse_mrpb_signature(params.at("signature").as_string())),
         queues_(mrpb_queue_count(signature_, context),
                 static_cast<std::uint32_t>(params.at("entries").as_uint()), context.ctas),
-        drain_(parse_mrpb_drain(params.at("drain").as_string()), params.at("greedy").as_bool(),
-               queues_.count()),
+        drain_(parse_mrpb_drain(params.at("drain").as_string()), params.at("greedy").as_bool()),
         latency_(params.at("latency").as_uint()),
         flush_(params.at("flush").as_bool()) {}
 

@@ -12,8 +12,7 @@ MrpbDrainOrder parse_mrpb_drain(const std::string& name) {
                               "' (fixed_order, round_robin or longest_first)");
 }
 
-MrpbDrain::MrpbDrain(MrpbDrainOrder order, bool greedy, std::uint32_t queues)
-    : order_(order), greedy_(greedy), queues_(queues) {}
+MrpbDrain::MrpbDrain(MrpbDrainOrder order, bool greedy) : order_(order), greedy_(greedy) {}
 
 std::uint32_t MrpbDrain::pick(const MrpbQueues& queues, std::uint64_t now) {
   if (greedy_ && current_ != MrpbQueues::kNone) {
@@ -30,7 +29,7 @@ std::uint32_t MrpbDrain::pick(const MrpbQueues& queues, std::uint64_t now) {
   const std::uint32_t q = base_pick(queues, now);
   if (q != MrpbQueues::kNone) {
     current_ = q;
-    next_ = q + 1 == queues_ ? 0 : q + 1;
+    next_ = q + 1 == queues.count() ? 0 : q + 1;
   }
   return q;
 }
@@ -38,9 +37,10 @@ std::uint32_t MrpbDrain::pick(const MrpbQueues& queues, std::uint64_t now) {
 std::uint32_t MrpbDrain::base_pick(const MrpbQueues& queues, std::uint64_t now) const {
   if (queues.total() == 0) return MrpbQueues::kNone;
   std::uint32_t best = MrpbQueues::kNone;
+  const std::uint32_t count = queues.count();
   const std::uint32_t start = order_ == MrpbDrainOrder::kRoundRobin ? next_ : 0;
-  for (std::uint32_t i = 0; i < queues_; ++i) {
-    const std::uint32_t q = start + i < queues_ ? start + i : start + i - queues_;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t q = start + i < count ? start + i : start + i - count;
     if (queues.head(q, now) != MrpbQueues::Head::kReady) continue;
     if (order_ != MrpbDrainOrder::kLongestFirst) return q;
     if (best == MrpbQueues::kNone || queues.size(q) > queues.size(best)) best = q;

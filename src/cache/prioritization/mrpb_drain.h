@@ -24,7 +24,7 @@ MrpbDrainOrder parse_mrpb_drain(const std::string& name);
 
 class MrpbDrain {
  public:
-  MrpbDrain(MrpbDrainOrder order, bool greedy, std::uint32_t queues);
+  MrpbDrain(MrpbDrainOrder order, bool greedy);
   // The queue to drain now, or MrpbQueues::kNone.
   std::uint32_t pick(const MrpbQueues& queues, std::uint64_t now);
 
@@ -33,7 +33,6 @@ class MrpbDrain {
 
   MrpbDrainOrder order_;
   bool greedy_;
-  std::uint32_t queues_;
   std::uint32_t current_ = MrpbQueues::kNone;  // greedy: the queue being emptied
   std::uint32_t next_ = 0;                     // round robin: where the search starts
 };
