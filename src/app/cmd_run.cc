@@ -16,6 +16,7 @@
 #include "app/program_check.h"
 #include "app/program_run.h"
 #include "app/run_summary.h"
+#include "app/trace_run.h"
 #include "app/workload_run.h"
 #include "func/exec_error.h"
 #include "gpu/builder.h"
@@ -125,8 +126,10 @@ void run(const RunOptions& opts) {
   build_gpu(resolved);
   if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
   if (!opts.workload.empty()) return run_builtin_workload(opts, resolved);
-  throw NotImplemented("the resolved config is in " + opts.out +
-                       "/config.yaml, but reading Accel-Sim traces arrives with issue F10");
+  if (opts.mode != "timing") {
+    throw UsageError("--trace replays a trace on the timing model: use --mode timing");
+  }
+  write_stats(opts, run_trace(TraceRunOptions{opts.trace, opts.progress}, resolved));
 }
 
 }  // namespace

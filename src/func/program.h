@@ -80,6 +80,13 @@ struct DecodedInst {
   std::uint32_t reconverge = kNoPc;   // bra/ret/call: immediate post-dominator (exit_pc())
   std::vector<std::uint32_t> reads;   // register slots read (guard included)
   std::vector<std::uint32_t> writes;  // register slots written
+  // Front ends without PTX (traces: `ir` is null) state what the timing model would otherwise
+  // derive from the IR: the timing class (an sm OpTiming value; kNoTiming: from op_class) and,
+  // for global loads, the read-only (texture) path or no L1 allocation.
+  static constexpr std::uint8_t kNoTiming = 0xff;
+  std::uint8_t timing = kNoTiming;
+  bool read_only = false;
+  bool l1_bypass = false;
 
   const Operand& op(unsigned i) const { return ops[i]; }
   std::span<const Operand> elements(const Operand& aggregate) const {

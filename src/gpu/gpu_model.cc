@@ -9,6 +9,7 @@
 #include "gpu/kernel_stats.h"
 #include "sim/simulation.h"
 #include "sm/cta_dispatch.h"
+#include "sm/functional_source.h"
 #include "sm/kernel_run.h"
 #include "sm/sm.h"
 
@@ -38,8 +39,8 @@ struct GpuModel::Impl {
   void on_end(KernelRun& k, Cycle now) {
     const StatSnapshot window = snapshot(now) - start_snapshots[k.order - first_order];
     KernelResult r;
-    r.launch_id = k.launch.launch_id;
-    r.name = k.launch.kernel->name();
+    r.launch_id = k.source->shape().launch_id;
+    r.name = k.source->shape().name;
     r.stream = k.stream;
     r.start_cycle = k.start_cycle;
     r.end_cycle = k.end_cycle;
@@ -67,17 +68,23 @@ GpuModel::~GpuModel() = default;
 
 void GpuModel::launch(func::LaunchState launch, std::uint64_t stream,
                       const KernelResourceInfo& resources) {
+  this->launch(std::make_unique<FunctionalSource>(std::move(launch)), stream, resources);
+}
+
+void GpuModel::launch(std::unique_ptr<KernelSource> source, std::uint64_t stream,
+                      const KernelResourceInfo& resources) {
+  const KernelShape& shape = source->shape();
   KernelFootprint footprint;
-  footprint.threads_per_cta = static_cast<std::uint32_t>(launch.config.block.volume());
+  footprint.threads_per_cta = static_cast<std::uint32_t>(shape.block.volume());
   footprint.registers_per_thread = resources.registers_per_thread;
-  footprint.shared_per_cta = launch.shared_size;
+  footprint.shared_per_cta = shape.shared_bytes;
   footprint.local_per_thread = resources.local_per_thread;
   const Occupancy occupancy = compute_occupancy(impl_->gpu.description, footprint);
   if (occupancy.ctas_per_sm == 0) {
     throw func::LaunchError(fmt::format(
         "kernel {}: one block of {} threads ({} registers per thread, {} bytes of shared "
         "memory) does not fit on an SM of the simulated GPU (limited by {})",
-        launch.kernel->name(), footprint.threads_per_cta, footprint.registers_per_thread,
+        shape.name, footprint.threads_per_cta, footprint.registers_per_thread,
         footprint.shared_per_cta, occupancy_limiter_name(occupancy.limiter)));
   }
   Impl& m = *impl_;
@@ -87,14 +94,14 @@ void GpuModel::launch(func::LaunchState launch, std::uint64_t stream,
     m.first_order = m.launched;
   }
   KernelRun& k = m.kernels.emplace_back();
-  k.launch = std::move(launch);
+  k.ctas = shape.grid.volume();
+  k.source = std::move(source);
   k.stream = stream;
   k.order = m.launched++;
   k.occupancy = occupancy;
   k.registers_per_thread = resources.registers_per_thread;
   k.local_per_thread = resources.local_per_thread;
   k.resource_source = resources.source;
-  k.ctas = k.launch.config.grid.volume();
   m.start_snapshots.emplace_back();
   ++m.unfinished;
   m.gpu.dispatcher->enqueue(&k);

@@ -7,7 +7,8 @@
 // for everything launched before it and holds back everything launched after it.
 //
 // Execute at issue: each SM runs the functional model (func::step) when it issues a warp
-// instruction, so the results in device memory are those of functional mode.
+// instruction, so the results in device memory are those of functional mode. A trace-driven
+// launch replays recorded instructions instead (sm/kernel_source.h).
 
 #include <cstdint>
 #include <functional>
@@ -19,6 +20,7 @@
 
 #include "func/launch_state.h"
 #include "sim/config_node.h"
+#include "sm/kernel_source.h"
 #include "sm/occupancy.h"
 #include "sm/sm.h"
 
@@ -63,6 +65,9 @@ class GpuModel {
   // stream). Nothing runs until synchronize(). Throws LaunchError when one CTA cannot fit on
   // an SM (registers, shared memory, threads).
   void launch(func::LaunchState launch, std::uint64_t stream, const KernelResourceInfo& resources);
+  // The same for any kernel source (a trace: trace/trace_kernel.h).
+  void launch(std::unique_ptr<KernelSource> source, std::uint64_t stream,
+              const KernelResourceInfo& resources);
 
   // Simulates until every queued kernel has finished and returns them in completion order.
   // Throws func::ExecError when a kernel misbehaves (the same messages as functional mode) and

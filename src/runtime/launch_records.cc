@@ -6,11 +6,10 @@ namespace warpsim::runtime {
 
 namespace {
 
-nlohmann::ordered_json describe(const func::FunctionCode& kernel,
-                                const func::LaunchConfig& config) {
+nlohmann::ordered_json describe(const std::string& name, const func::LaunchConfig& config) {
   nlohmann::ordered_json line;
-  line["name"] = kernel_cpp_name(kernel.name());
-  line["mangled"] = std::string(kernel.name());
+  line["name"] = kernel_cpp_name(name);
+  line["mangled"] = name;
   line["grid"] = {config.grid.x, config.grid.y, config.grid.z};
   line["block"] = {config.block.x, config.block.y, config.block.z};
   line["dynamic_shared"] = config.dynamic_shared;
@@ -22,7 +21,7 @@ nlohmann::ordered_json describe(const func::FunctionCode& kernel,
 nlohmann::ordered_json launch_record(const func::FunctionCode& kernel,
                                      const func::LaunchConfig& config,
                                      const func::LaunchResult& result) {
-  nlohmann::ordered_json line = describe(kernel, config);
+  nlohmann::ordered_json line = describe(kernel.name(), config);
   line["warp_insts"] = result.warp_insts;
   line["thread_insts"] = result.thread_insts;
   line["ctas"] = result.ctas;
@@ -34,7 +33,13 @@ nlohmann::ordered_json launch_record(const func::FunctionCode& kernel,
 nlohmann::ordered_json kernel_result_record(const func::FunctionCode& kernel,
                                             const func::LaunchConfig& config,
                                             const KernelResult& result) {
-  nlohmann::ordered_json line = describe(kernel, config);
+  return kernel_result_record(kernel.name(), config, result);
+}
+
+nlohmann::ordered_json kernel_result_record(const std::string& name,
+                                            const func::LaunchConfig& config,
+                                            const KernelResult& result) {
+  nlohmann::ordered_json line = describe(name, config);
   line["launch"] = result.launch_id;
   line["stream"] = result.stream;
   line["ctas"] = result.ctas;

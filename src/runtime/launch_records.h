@@ -24,6 +24,10 @@ nlohmann::ordered_json launch_record(const func::FunctionCode& kernel,
 nlohmann::ordered_json kernel_result_record(const func::FunctionCode& kernel,
                                             const func::LaunchConfig& config,
                                             const KernelResult& result);
+// The same for a kernel known by its (mangled) name only: a trace's.
+nlohmann::ordered_json kernel_result_record(const std::string& name,
+                                            const func::LaunchConfig& config,
+                                            const KernelResult& result);
 
 // The whole run's figures (GpuModel::run_stats), for stats.json's `total`.
 nlohmann::ordered_json run_record(const nlohmann::ordered_json& run_stats);

@@ -114,7 +114,7 @@ Wake CtaDispatcher::tick(Cycle now) {
 std::string CtaDispatcher::describe_state() const {
   std::string s = fmt::format("{} kernels queued, {} running", pending_.size(), running_.size());
   for (const KernelRun* k : running_) {
-    s += fmt::format("; {}: {} of {} CTAs dispatched, {} retired", k->launch.kernel->name(),
+    s += fmt::format("; {}: {} of {} CTAs dispatched, {} retired", k->source->shape().name,
                      k->next_cta, k->ctas, k->done_ctas);
   }
   return s;

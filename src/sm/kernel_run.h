@@ -1,18 +1,20 @@
 #pragma once
 
-// One kernel launch as the timing model runs it: the functional launch state every SM executes
-// against, the per-CTA allocation the dispatcher books, and what the kernel has done so far.
+// One kernel launch as the timing model runs it: the source its SMs take instructions from
+// (the functional model or a trace), the per-CTA allocation the dispatcher books, and what the
+// kernel has done so far.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
-#include "func/launch_state.h"
+#include "sm/kernel_source.h"
 #include "sm/occupancy.h"
 
 namespace warpsim {
 
 struct KernelRun {
-  func::LaunchState launch;
+  std::unique_ptr<KernelSource> source;
   std::uint64_t stream = 0;
   std::uint64_t order = 0;  // launch order within the GpuModel
   Occupancy occupancy;

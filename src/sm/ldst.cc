@@ -71,12 +71,15 @@ std::uint32_t LdstUnit::new_entry() {
 L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const {
   if (inst.space == ptx::StateSpace::kConst) return L1Target::kConst;
   if (decoded.op_class == func::OpClass::kTexture) return L1Target::kTexture;
+  if (inst.space == ptx::StateSpace::kLocal) return L1Target::kData;
   const ptx::Instruction* ir = decoded.ir;
-  if (ir == nullptr || inst.space == ptx::StateSpace::kLocal) return L1Target::kData;
-  if (ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone) return L1Target::kTexture;
-  const ptx::Mod cache = ir->mod(ptx::ModCat::kCache);
-  const bool uncached = cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
-                        ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
+  if (ir == nullptr ? decoded.read_only : ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone) {
+    return L1Target::kTexture;
+  }
+  const bool uncached = ir == nullptr ? decoded.l1_bypass
+                                      : ir->mod(ptx::ModCat::kCache) == ptx::Mod::kCg ||
+                                            ir->mod(ptx::ModCat::kCache) == ptx::Mod::kCv ||
+                                            ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
   if (inst.is_load && !inst.is_atomic && (uncached || !config_.cache_global_loads)) {
     return L1Target::kBypass;
   }

@@ -45,6 +45,7 @@ OpTiming integer(const ptx::Instruction& inst) {
 
 OpTiming op_timing_of(const func::DecodedInst& inst) {
   using func::OpClass;
+  if (inst.timing != func::DecodedInst::kNoTiming) return static_cast<OpTiming>(inst.timing);
   switch (inst.op_class) {
     case OpClass::kInt:
       // Float compares and selects are classified as integer-like by the functional model when

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "func/exec_error.h"
-#include "func/executor.h"
 #include "sim/registry.h"
 #include "sim/simulation.h"
 
@@ -125,7 +124,7 @@ void Sm::start_cta(const CtaAssignment& a) {
   c.used = true;
   c.kernel = &k;
   c.booking = a.booking;
-  c.cta = std::make_unique<func::CtaState>(func::start_cta(k.launch, a.cta));
+  c.cta = k.source->start_cta(a.cta);
   c.warps.clear();
   std::uint32_t w = 0;
   for (func::WarpState& fw : c.cta->warps) {
@@ -134,7 +133,7 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw = SmWarp{};
     sw.valid = true;
     sw.cta_slot = slot;
-    sw.module = k.launch.module->id;
+    sw.module = k.source->code_module();
     sw.age = next_age_++;
     sw.state = &fw;
     sw.finished = fw.done();
@@ -241,10 +240,8 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   const std::uint32_t base = w.reg_base;
   const func::DecodedInst& inst = code->insts[pc];
   const OpTiming t = effective_timing(inst);
-  k.launch.clock = now.value();
-  k.launch.smid = id_;
   const std::uint64_t releases = c.cta->barrier_releases;
-  const func::StepResult result = func::step(k.launch, *c.cta, fw, &record_);
+  const func::StepResult result = k.source->step(*c.cta, fw, record_, now.value(), id_);
   touch(slot, true);
   if (c.cta->barrier_releases != releases) {
     for (std::uint32_t other : c.warps) touch(other, true);
@@ -285,7 +282,7 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
     retire_check_ = true;
   }
   if (result == func::StepResult::kBlocked) {
-    const std::string deadlock = func::barrier_deadlock(k.launch, *c.cta);
+    const std::string deadlock = k.source->barrier_deadlock(*c.cta);
     if (!deadlock.empty()) throw func::ExecError(deadlock);
   }
 }
@@ -416,6 +413,7 @@ void Sm::retire_ctas() {
       publish(w);
       schedulers_[w % config_.schedulers].policy->on_warp_end(w / config_.schedulers);
     }
+    c.kernel->source->end_cta(*c.cta);
     to_retire_.push_back(CtaRetired{c.kernel, id_, c.booking});
     c = CtaSlot{};
     --resident_ctas_;

@@ -96,7 +96,7 @@ KernelsList parse_kernels_list(std::istream& in, const std::string& file_name,
 
 KernelsList read_kernels_list(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
+  if (!in) throw TraceError(path + ": cannot open");
   const std::size_t slash = path.rfind('/');
   const std::string folder =
       slash == std::string::npos ? "" : path.substr(0, std::max<std::size_t>(slash, 1));

@@ -32,7 +32,7 @@ struct KernelsList {
 };
 
 // Parses a list read from `in`; `folder` ("" for the current one) is where kernel files are.
-// Throws std::runtime_error("FILE:LINE: ...") on a malformed line.
+// Throws TraceError("FILE:LINE: ...") on a malformed line.
 KernelsList parse_kernels_list(std::istream& in, const std::string& file_name,
                                const std::string& folder);
 

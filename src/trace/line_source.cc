@@ -34,7 +34,7 @@ void LineSource::push_back() {
 void LineSource::fail(const std::string& what) const { fail_at(line_number_, what); }
 
 void LineSource::fail_at(std::uint64_t line, const std::string& what) const {
-  throw std::runtime_error(file_name_ + ":" + std::to_string(line) + ": " + what);
+  throw TraceError(file_name_ + ":" + std::to_string(line) + ": " + what);
 }
 
 void split_tokens(std::string_view text, std::vector<std::string_view>& out) {

@@ -5,11 +5,17 @@
 
 #include <cstdint>
 #include <istream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace warpsim::trace {
+
+// A trace or kernels list that cannot be read or is malformed: "FILE[:LINE]: what".
+struct TraceError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class LineSource {
  public:
@@ -24,7 +30,7 @@ class LineSource {
   // The number (1-based) of the line next() returned last.
   std::uint64_t line_number() const { return line_number_; }
 
-  // Throws std::runtime_error("FILE:LINE: what") for the line next() returned last.
+  // Throws TraceError("FILE:LINE: what") for the line next() returned last.
   [[noreturn]] void fail(const std::string& what) const;
   [[noreturn]] void fail_at(std::uint64_t line, const std::string& what) const;
 

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <streambuf>
 
+#include "trace/line_source.h"
+
 namespace warpsim::trace {
 namespace {
 
@@ -20,10 +22,10 @@ bool ends_with(const std::string& text, const std::string& suffix) {
 class XzBuffer : public std::streambuf {
  public:
   explicit XzBuffer(const std::string& path) : file_(std::fopen(path.c_str(), "rb")), path_(path) {
-    if (file_ == nullptr) throw std::runtime_error(path + ": cannot open");
+    if (file_ == nullptr) throw TraceError(path + ": cannot open");
     if (lzma_stream_decoder(&stream_, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
       std::fclose(file_);
-      throw std::runtime_error(path + ": cannot start the xz decoder");
+      throw TraceError(path + ": cannot start the xz decoder");
     }
   }
   ~XzBuffer() override {
@@ -46,7 +48,7 @@ class XzBuffer : public std::streambuf {
         finished_ = true;
       } else if (ret != LZMA_OK) {
         // An exception from underflow() sets badbit on the istream.
-        throw std::runtime_error(path_ + ": corrupt or truncated xz data");
+        throw TraceError(path_ + ": corrupt or truncated xz data");
       }
     }
     const std::size_t produced = out_.size() - stream_.avail_out;
@@ -87,7 +89,7 @@ class XzStream : public std::istream {
 std::unique_ptr<std::istream> open_trace_file(const std::string& path) {
   if (ends_with(path, ".xz")) return std::make_unique<XzStream>(path);
   auto file = std::make_unique<std::ifstream>(path);
-  if (!*file) throw std::runtime_error(path + ": cannot open");
+  if (!*file) throw TraceError(path + ": cannot open");
   return file;
 }
 

@@ -10,7 +10,7 @@
 
 namespace warpsim::trace {
 
-// Throws std::runtime_error naming the path when the file cannot be opened. A `.xz` path is
+// Throws TraceError naming the path when the file cannot be opened. A `.xz` path is
 // decompressed; a corrupt `.xz` stream makes the returned stream fail with `bad()` set.
 std::unique_ptr<std::istream> open_trace_file(const std::string& path);
 

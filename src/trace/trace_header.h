@@ -42,7 +42,7 @@ struct KernelHeader {
 
 // Reads header lines from `src` up to (not including) the first line starting with '#', which
 // stays to be read next. Requires `-kernel name`, `-grid dim`, `-block dim` and
-// `-accelsim tracer version`; throws std::runtime_error("FILE:LINE: ...") otherwise.
+// `-accelsim tracer version`; throws TraceError("FILE:LINE: ...") otherwise.
 KernelHeader read_kernel_header(LineSource& src);
 
 }  // namespace warpsim::trace

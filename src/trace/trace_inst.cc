@@ -109,6 +109,7 @@ void parse_inst_line(const LineSource& src, std::string_view line, const InstLin
                      std::vector<std::string_view>& tokens, TraceInst& out) {
   split_tokens(line, tokens);
   Fields f(src, tokens);
+  out.line = src.line_number();
   if (layout.leading_ids) {
     for (const char* what : {"the block x id", "the block y id", "the block z id", "the warp id"}) {
       f.dec(what, kU64Max);

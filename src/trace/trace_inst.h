@@ -31,6 +31,7 @@ inline constexpr std::size_t kMaxInstRegs = 8;  // the tracer writes at most 5 s
 enum class AddressMode : std::int8_t { kNone = -1, kListAll = 0, kBaseStride = 1, kBaseDelta = 2 };
 
 struct TraceInst {
+  std::uint64_t line = 0;  // in the trace file
   std::uint64_t pc = 0;
   std::uint32_t mask = 0;         // active & guard-predicate mask; lane i is bit i
   std::uint32_t source_line = 0;  // CUDA source line with "-enable lineinfo = 1", else 0
@@ -55,7 +56,7 @@ struct InstLineLayout {
   bool source_line = false;  // -enable lineinfo = 1
 };
 
-// Parses `line` (the line `src` returned last) into `out`; throws std::runtime_error with
+// Parses `line` (the line `src` returned last) into `out`; throws TraceError with
 // "FILE:LINE: what was expected". `tokens` is scratch space, reused between calls.
 void parse_inst_line(const LineSource& src, std::string_view line, const InstLineLayout& layout,
                      std::vector<std::string_view>& tokens, TraceInst& out);

@@ -15,7 +15,7 @@
 //
 // Every block must lie in the grid and appear once; every warp of the block must appear once
 // with at least one instruction and exactly its `insts` count; the trace must hold every block
-// of the grid. Any violation throws std::runtime_error("FILE:LINE: what was expected").
+// of the grid. Any violation throws TraceError("FILE:LINE: what was expected").
 
 #include <cstdint>
 #include <istream>
@@ -56,6 +56,7 @@ class TraceReader {
   TraceReader(std::istream& in, std::string file_name);
 
   const KernelHeader& header() const { return header_; }
+  const std::string& file_name() const { return src_.file_name(); }
 
   // The next thread block, reusing `out`'s storage; false after the last one.
   bool next_block(TraceBlock& out);

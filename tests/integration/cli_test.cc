@@ -60,11 +60,11 @@ TEST(Cli, UnknownPresetListsTheAvailableOnes) {
   EXPECT_TRUE(contains(r.out, "v100")) << r.out;
 }
 
-TEST(Cli, RunWritesTheResolvedConfigThenSaysWhatIsMissing) {
+TEST(Cli, RunWritesTheResolvedConfigThenReportsAMissingTrace) {
   const auto dir = temp_dir("run");
   const Result r = run("run --gpu gtx480 --no-skip --trace kernelslist.g --out " + dir.string());
-  EXPECT_EQ(r.code, 3) << r.out;
-  EXPECT_TRUE(contains(r.out, "not implemented yet")) << r.out;
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, "kernelslist.g: cannot open")) << r.out;
   std::ifstream in(dir / "config.yaml");
   std::stringstream text;
   text << in.rdbuf();

@@ -1,0 +1,75 @@
+#pragma once
+
+// One traced kernel launch as a timing-model kernel source (sm/kernel_source.h). CTA k runs the
+// thread block whose id is k in x-major order, as in execute-at-issue timing (Accel-Sim instead
+// gives each CTA the file's next block). Blocks are read when their CTA starts, from the file
+// in its order: blocks met before their CTA starts wait in memory (the file's order and the
+// dispatch order rarely differ by more than one cycle's dispatches), and a block is freed when
+// its CTA retires. A warp's step replays its next trace line:
+//
+// - the record gets the line's mask (active and guard predicate together) and, for memory
+//   instructions, the space (generic addresses resolved through the header's shared and local
+//   windows, 4 GiB each, a window cut short where the other begins; a base of 0: no window)
+//   and each lane's address, shared and local ones as offsets in their space;
+// - EXIT removes its lanes; the warp finishes with its last line, and every warp must end in
+//   EXIT with all of its threads exited (checked when the block is read, with file and line);
+// - BAR waits until every unfinished warp of the CTA has arrived (one barrier per CTA; named
+//   barriers and thread counts are not in the trace); BAR.ARV arrives without waiting and is
+//   not counted.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "sm/kernel_source.h"
+#include "trace/trace_code.h"
+#include "trace/trace_reader.h"
+
+namespace warpsim::trace {
+
+class TraceKernel final : public KernelSource {
+ public:
+  // Opens the kernel trace at `path` and reads its header. `report` is called once per opcode
+  // the traced SM family's table lacks.
+  TraceKernel(const std::string& path, std::uint64_t launch_id, SassOpMap::Reporter report = {});
+  ~TraceKernel() override;
+
+  const KernelHeader& header() const { return reader_.header(); }
+  const TraceCode& code() const { return code_; }
+
+  const KernelShape& shape() const override { return shape_; }
+  std::uint32_t code_module() const override { return code_module_; }
+  // Launches of one kernel should share a module id (0 until set).
+  void set_code_module(std::uint32_t module) { code_module_ = module; }
+  std::unique_ptr<func::CtaState> start_cta(std::uint64_t linear_cta) override;
+  func::StepResult step(func::CtaState& cta, func::WarpState& warp, func::WarpInst& record,
+                        std::uint64_t now, std::uint32_t smid) override;
+  std::string barrier_deadlock(const func::CtaState& cta) const override;
+  void end_cta(const func::CtaState& cta) override;
+
+ private:
+  struct Cta {
+    TraceBlock block;
+    std::vector<std::uint32_t> next;  // per warp: its next line
+    std::uint32_t unfinished = 0;     // warps
+    std::uint32_t waiting = 0;        // warps at the barrier
+  };
+  void check_warp(const TraceBlock& block, std::uint32_t w, func::LaneMask lanes) const;
+  void fill_memory(const TraceInst& inst, SassSpace space, func::WarpInst& record) const;
+  // The block of CTA `linear_cta`, read ahead to it if need be.
+  TraceBlock take_block(std::uint64_t linear_cta);
+  // Releases the barrier when every unfinished warp waits at it.
+  static void maybe_release(Cta& c, func::CtaState& cta);
+
+  TraceReader reader_;
+  KernelShape shape_;
+  std::uint32_t code_module_ = 0;
+  TraceCode code_;
+  std::unordered_map<const func::CtaState*, std::unique_ptr<Cta>> ctas_;
+  std::unordered_map<std::uint64_t, TraceBlock> ahead_;  // read, CTA not started yet
+  std::uint64_t started_ = 0;                            // CTAs
+  TraceBlock spare_;  // storage of a retired block, reused for the next one
+};
+
+}  // namespace warpsim::trace
