@@ -37,7 +37,11 @@ struct GpuModel::Impl {
   }
   void on_start(KernelRun& k, Cycle now) { start_snapshots[k.order - first_order] = snapshot(now); }
   void on_end(KernelRun& k, Cycle now) {
-    const StatSnapshot window = snapshot(now) - start_snapshots[k.order - first_order];
+    StatSnapshot& start = start_snapshots[k.order - first_order];
+    const StatSnapshot window = snapshot(now) - start;
+    // Released now, not at the next synchronize: a program may queue thousands of launches
+    // between two, and each snapshot holds every stat of the GPU.
+    start = StatSnapshot{};
     KernelResult r;
     r.launch_id = k.source->shape().launch_id;
     r.name = k.source->shape().name;
