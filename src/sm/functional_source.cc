@@ -10,7 +10,6 @@ FunctionalSource::FunctionalSource(func::LaunchState launch) : launch_(std::move
   shape_.launch_id = launch_.launch_id;
   shape_.grid = launch_.config.grid;
   shape_.block = launch_.config.block;
-  shape_.dynamic_shared = launch_.config.dynamic_shared;
   shape_.shared_bytes = launch_.shared_size;
 }
 

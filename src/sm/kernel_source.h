@@ -25,8 +25,7 @@ struct KernelShape {
   std::uint64_t launch_id = 0;
   func::Dim3 grid{1, 1, 1};
   func::Dim3 block{1, 1, 1};
-  std::uint32_t dynamic_shared = 0;  // bytes per CTA
-  std::uint32_t shared_bytes = 0;    // static + dynamic, per CTA
+  std::uint32_t shared_bytes = 0;  // static + dynamic, per CTA
 };
 
 class KernelSource {
@@ -39,7 +38,8 @@ class KernelSource {
   virtual std::uint32_t code_module() const = 0;
 
   // The state of CTA `linear_cta` (0 .. grid volume - 1), its warps ready at their first
-  // instruction. Called once per CTA, in dispatch order.
+  // instruction. Called once per CTA, in the order SMs receive them (which is not always the
+  // order the dispatcher assigned them: SMs run in id order within a cycle).
   virtual std::unique_ptr<func::CtaState> start_cta(std::uint64_t linear_cta) = 0;
   // Issues the next instruction of `warp` (not done, not waiting) at core cycle `now` on SM
   // `smid`, filling `record`. Throws func::ExecError when it misbehaves.

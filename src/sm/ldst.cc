@@ -76,10 +76,12 @@ L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpI
   if (ir == nullptr ? decoded.read_only : ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone) {
     return L1Target::kTexture;
   }
-  const bool uncached = ir == nullptr ? decoded.l1_bypass
-                                      : ir->mod(ptx::ModCat::kCache) == ptx::Mod::kCg ||
-                                            ir->mod(ptx::ModCat::kCache) == ptx::Mod::kCv ||
-                                            ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
+  bool uncached = decoded.l1_bypass;
+  if (ir != nullptr) {
+    const ptx::Mod cache = ir->mod(ptx::ModCat::kCache);
+    uncached = cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
+               ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
+  }
   if (inst.is_load && !inst.is_atomic && (uncached || !config_.cache_global_loads)) {
     return L1Target::kBypass;
   }

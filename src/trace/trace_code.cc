@@ -31,6 +31,18 @@ std::vector<std::uint32_t> registers(const std::array<std::uint16_t, kMaxInstReg
   return out;
 }
 
+// Whether the line's registers (RZ left out) are `decoded`'s, without building a list.
+bool same_registers(const std::array<std::uint16_t, kMaxInstRegs>& regs, std::uint8_t count,
+                    const std::vector<std::uint32_t>& decoded) {
+  std::size_t n = 0;
+  for (std::uint8_t i = 0; i < count; ++i) {
+    if (regs[i] == kZeroRegister) continue;
+    if (n == decoded.size() || decoded[n] != regs[i]) return false;
+    ++n;
+  }
+  return n == decoded.size();
+}
+
 std::string register_list(const std::vector<std::uint32_t>& regs) {
   std::string s;
   for (std::uint32_t r : regs) s += fmt::format("{}R{}", s.empty() ? "" : " ", r);
@@ -71,12 +83,12 @@ std::uint32_t TraceCode::add(const TraceInst& inst, const std::string& file) {
     fail(fmt::format("pc 0x{:x} is {} here but {} at line {}", inst.pc, inst.opcode, info.opcode,
                      info.line));
   }
-  const std::vector<std::uint32_t> writes = registers(inst.dst, inst.dst_count);
-  const std::vector<std::uint32_t> reads = registers(inst.src, inst.src_count);
-  if (writes != d.writes || reads != d.reads) {
+  if (!same_registers(inst.dst, inst.dst_count, d.writes) ||
+      !same_registers(inst.src, inst.src_count, d.reads)) {
     fail(fmt::format(
         "pc 0x{:x} ({}) writes {} and reads {} here but writes {} and reads {} at line {}", inst.pc,
-        inst.opcode, register_list(writes), register_list(reads), register_list(d.writes),
+        inst.opcode, register_list(registers(inst.dst, inst.dst_count)),
+        register_list(registers(inst.src, inst.src_count)), register_list(d.writes),
         register_list(d.reads), info.line));
   }
   return index;

@@ -19,27 +19,19 @@ bool is_memory_class(func::OpClass c) {
          c == OpClass::kTexture || c == OpClass::kSurface;
 }
 
-// A generic-address window: [base, end); empty when the header gives no base.
-struct Window {
-  Addr base = 0;
-  Addr end = 0;
-  bool holds(Addr a) const { return a >= base && a < end; }
-};
-
-// Each window spans func::kWindowSize bytes, cut short where the other one begins.
-Window window(Addr base, Addr other) {
-  if (base == 0) return {};
-  Addr end = base + func::kWindowSize;
-  if (other > base) end = std::min(end, other);
-  return {base, end};
-}
-
 // The x-major number of block `id` in `grid` (Dim3::unflatten's inverse).
 std::uint64_t linear_id(const Dim3& grid, const Dim3& id) {
   return id.x + std::uint64_t{grid.x} * (id.y + std::uint64_t{grid.y} * id.z);
 }
 
 }  // namespace
+
+TraceKernel::Window TraceKernel::window(Addr base, Addr other) {
+  if (base == 0) return {};
+  Addr end = base + func::kWindowSize;
+  if (other > base) end = std::min(end, other);
+  return {base, end};
+}
 
 TraceKernel::TraceKernel(const std::string& path, std::uint64_t launch_id,
                          SassOpMap::Reporter report)
@@ -50,6 +42,8 @@ TraceKernel::TraceKernel(const std::string& path, std::uint64_t launch_id,
   shape_.grid = h.grid;
   shape_.block = h.block;
   shape_.shared_bytes = h.shmem;
+  shared_ = window(h.shmem_base_addr, h.local_mem_base_addr);
+  local_ = window(h.local_mem_base_addr, h.shmem_base_addr);
 }
 
 TraceKernel::~TraceKernel() = default;
@@ -133,24 +127,21 @@ std::unique_ptr<func::CtaState> TraceKernel::start_cta(std::uint64_t linear_cta)
 
 void TraceKernel::fill_memory(const TraceInst& inst, SassSpace space,
                               func::WarpInst& record) const {
-  const KernelHeader& h = reader_.header();
-  const Window shared = window(h.shmem_base_addr, h.local_mem_base_addr);
-  const Window local = window(h.local_mem_base_addr, h.shmem_base_addr);
   const int first = std::countr_zero(inst.mask);
   if (space == SassSpace::kGeneric) {
     const Addr a = inst.addrs[first];
-    space = shared.holds(a) ? SassSpace::kShared
-                            : (local.holds(a) ? SassSpace::kLocal : SassSpace::kGlobal);
+    space = shared_.holds(a) ? SassSpace::kShared
+                             : (local_.holds(a) ? SassSpace::kLocal : SassSpace::kGlobal);
   }
   Addr offset = 0;
   switch (space) {
     case SassSpace::kShared:
       record.space = ptx::StateSpace::kShared;
-      if (shared.holds(inst.addrs[first])) offset = shared.base;
+      if (shared_.holds(inst.addrs[first])) offset = shared_.base;
       break;
     case SassSpace::kLocal:
       record.space = ptx::StateSpace::kLocal;
-      if (local.holds(inst.addrs[first])) offset = local.base;
+      if (local_.holds(inst.addrs[first])) offset = local_.base;
       break;
     case SassSpace::kConstant:
       record.space = ptx::StateSpace::kConst;

@@ -22,6 +22,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "sim/time.h"
 #include "sm/kernel_source.h"
 #include "trace/trace_code.h"
 #include "trace/trace_reader.h"
@@ -49,6 +50,15 @@ class TraceKernel final : public KernelSource {
   void end_cta(const func::CtaState& cta) override;
 
  private:
+  // A generic-address window: [base, end); empty when the header gives no base.
+  struct Window {
+    Addr base = 0;
+    Addr end = 0;
+    bool holds(Addr a) const { return a >= base && a < end; }
+  };
+  // Each window spans func::kWindowSize bytes, cut short where the other one begins.
+  static Window window(Addr base, Addr other);
+
   struct Cta {
     TraceBlock block;
     std::vector<std::uint32_t> next;  // per warp: its next line
@@ -65,6 +75,8 @@ class TraceKernel final : public KernelSource {
   TraceReader reader_;
   KernelShape shape_;
   std::uint32_t code_module_ = 0;
+  Window shared_;  // the header's generic windows
+  Window local_;
   TraceCode code_;
   std::unordered_map<const func::CtaState*, std::unique_ptr<Cta>> ctas_;
   std::unordered_map<std::uint64_t, TraceBlock> ahead_;  // read, CTA not started yet
