@@ -53,6 +53,44 @@ TEST(Cli, ConfigErrorsNameTheFileLineAndYamlPath) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, ConfigImportWritesAPresetThatRuns) {
+  const auto dir = temp_dir("import");
+  const auto config = dir / "gpgpusim.config";
+  std::ofstream(config) << "-gpgpu_n_clusters 2\n-gpgpu_n_cores_per_cluster 1\n"
+                           "-gpgpu_shader_core_pipeline 1024:32\n-gpgpu_scheduler lrr\n"
+                           "-gpgpu_shmem_size 32768\n-gpgpu_shader_registers 32768\n"
+                           "-gpgpu_shader_cta 8\n-gpgpu_clock_domains 1000:1000:1000:1000\n"
+                           "-visualizer_enabled 0\n";
+  const auto preset = dir / "imported.yaml";
+  const Result r = run("config import " + config.string() + " --name mine -o " + preset.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "preset mine: 9 options read, 0 approximated, 1 not translated"))
+      << r.out;
+  const Result shown = run("config show --gpu " + preset.string());
+  ASSERT_EQ(shown.code, 0) << shown.out;
+  EXPECT_TRUE(contains(shown.out, "count: 2")) << shown.out;
+  EXPECT_TRUE(contains(shown.out, "impl: lrr")) << shown.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, ConfigImportErrorsNameTheFileAndLine) {
+  const auto dir = temp_dir("import-bad");
+  const auto config = dir / "gpgpusim.config";
+  std::ofstream(config) << "-gpgpu_n_clusters 2\n# a comment\n"
+                           "-gpgpu_cache:dl1 N:32:128:4,L:B:f:N:L,A:32:8,8\n";
+  const Result r = run("config import " + config.string());
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, config.string() + ":3: -gpgpu_cache:dl1")) << r.out;
+  EXPECT_TRUE(contains(r.out, "write-back with allocation on fill")) << r.out;
+  // A value that parses but that the schema refuses is caught before the preset is used.
+  std::ofstream(config, std::ios::trunc) << "-gpgpu_n_clusters 0\n";
+  const Result refused = run("config import " + config.string());
+  EXPECT_EQ(refused.code, 2) << refused.out;
+  EXPECT_TRUE(contains(refused.out, "does not resolve")) << refused.out;
+  EXPECT_TRUE(contains(refused.out, "sm.count")) << refused.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, UnknownPresetListsTheAvailableOnes) {
   const Result r = run("config show --gpu gtx9000");
   EXPECT_EQ(r.code, 2) << r.out;
