@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "app/app.h"
 #include "app/commands.h"
 #include "app/config_options.h"
@@ -31,6 +33,7 @@ constexpr std::size_t kSummaryLines = 50;  // per-kernel lines on stderr; stats.
 
 struct RunOptions {
   ConfigOptions config;
+  std::string write_trace;
   std::string mode = "timing";
   std::string out = "warpsim-out";
   bool no_skip = false;
@@ -68,16 +71,23 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
     library_path += std::string(":") + old;
   }
   const std::vector<std::string> args(opts.program.begin() + 1, opts.program.end());
-  const ProgramResult result = run_program(program, args,
-                                           {{"LD_LIBRARY_PATH", library_path},
-                                            {"WARPSIM_CONFIG", (out / "config.yaml").string()},
-                                            {"WARPSIM_LAUNCH_LOG", log.string()},
-                                            {"WARPSIM_MODE", opts.mode},
-                                            {"WARPSIM_PROGRESS", opts.progress ? "1" : "0"}});
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"LD_LIBRARY_PATH", library_path},
+      {"WARPSIM_CONFIG", (out / "config.yaml").string()},
+      {"WARPSIM_LAUNCH_LOG", log.string()},
+      {"WARPSIM_MODE", opts.mode},
+      {"WARPSIM_PROGRESS", opts.progress ? "1" : "0"},
+      {"WARPSIM_WRITE_TRACE",
+       opts.write_trace.empty() ? "" : fs::absolute(opts.write_trace).string()}};
+  const ProgramResult result = run_program(program, args, env);
   const nlohmann::ordered_json stats = opts.mode == "timing"
                                            ? timing_stats(resolved, opts.program, log, result)
                                            : functional_stats(resolved, opts.program, log, result);
   write_stats(opts, stats);
+  if (!opts.write_trace.empty()) {
+    std::cerr << fmt::format("warpsim: wrote {} kernel trace(s) to {}\n", stats["kernels"].size(),
+                             opts.write_trace);
+  }
   if (result.signal != 0) {
     std::cerr << "warpsim: the program was killed by signal " << result.signal << " ("
               << strsignal(result.signal) << ")\n";
@@ -88,7 +98,8 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
 // `--workload NAME[:SIZE]`: runs in this process. A failed reference check still writes the
 // stats of what ran, then exits with status 1: the simulator computed wrong results.
 void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved) {
-  const WorkloadRunOptions options{opts.workload, opts.mode == "timing", opts.progress};
+  const WorkloadRunOptions options{opts.workload, opts.mode == "timing", opts.progress,
+                                   opts.write_trace};
   try {
     write_stats(opts, run_workload(options, resolved));
   } catch (const WorkloadCheckFailed& e) {
@@ -110,6 +121,12 @@ void run(const RunOptions& opts) {
     throw UsageError(
         "warpsim run needs exactly one of: -- PROGRAM [ARGS...], --workload NAME[:SIZE], "
         "--trace KERNELSLIST");
+  }
+  if (!opts.write_trace.empty()) {
+    if (opts.mode != "functional") {
+      throw UsageError("--write-trace records a functional run: use --mode functional");
+    }
+    if (!opts.trace.empty()) throw UsageError("--write-trace cannot rewrite a trace");
   }
   ConfigOptions config = opts.config;
   if (opts.no_skip) config.sets.push_back("sim.skip_idle=false");
@@ -154,6 +171,8 @@ void add_run_command(CLI::App& app) {
                   "built-in workload NAME[:SIZE] (SIZE tiny, small or paper; default small; "
                   "see warpsim list workloads)");
   cmd->add_option("--trace", opts->trace, "Accel-Sim kernelslist file");
+  cmd->add_option("--write-trace", opts->write_trace,
+                  "functional mode: also write the run as an Accel-Sim trace into this folder");
   cmd->add_option("program", opts->program, "-- PROGRAM [ARGS...]: a CUDA program to run");
   cmd->callback([opts] { run(*opts); });
 }

@@ -25,8 +25,8 @@ struct TraceRun {
   GpuModel model;
   std::vector<nlohmann::ordered_json> records;
   nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
-  std::map<std::string, std::uint32_t> code_modules;  // kernel name -> its code's module id
-  std::set<std::string> unknown;                      // "sm_NN OPCODE", reported once
+  std::set<std::string> unknown;            // "sm_NN OPCODE", reported once
+  std::vector<func::LaunchConfig> configs;  // by launch id
   std::uint64_t copies = 0;
   std::uint64_t copied_bytes = 0;
 
@@ -44,20 +44,20 @@ struct TraceRun {
           }
         });
     const trace::KernelHeader& h = kernel->header();
-    // Launches of one kernel share its code (and so I-cache lines).
-    const auto it =
-        code_modules.emplace(h.kernel_name, static_cast<std::uint32_t>(code_modules.size())).first;
-    kernel->set_code_module(it->second);
     kernels.push_back({{"file", entry.file_name},
                        {"kernel_id", h.kernel_id},
                        {"stream", h.cuda_stream_id},
                        {"binary_version", h.binary_version},
                        {"tracer_version", h.tracer_version}});
-    const func::LaunchConfig config{h.grid, h.block, 0};
+    configs.push_back({h.grid, h.block, 0});
     const KernelResourceInfo resources{h.nregs, 0, "trace"};
     model.launch(std::move(kernel), 0, resources);
+  }
+
+  // Runs the queued kernels to completion and records them.
+  void synchronize() {
     for (const KernelResult& r : model.synchronize()) {
-      records.push_back(runtime::kernel_result_record(r.name, config, r));
+      records.push_back(runtime::kernel_result_record(r.name, configs.at(r.launch_id), r));
     }
   }
 };
@@ -72,12 +72,14 @@ nlohmann::ordered_json run_trace(const TraceRunOptions& options, const ConfigNod
     const trace::KernelsList list = trace::read_kernels_list(options.kernels_list);
     for (const trace::KernelsListEntry& entry : list.entries) {
       if (entry.kind == trace::KernelsListEntry::Kind::kMemcpyHtoD) {
+        run.synchronize();  // the host copies once the kernels before have finished
         ++run.copies;
         run.copied_bytes += entry.bytes;
       } else {
         run.run_kernel(entry);
       }
     }
+    run.synchronize();
   } catch (const trace::TraceError& e) {
     throw UsageError(e.what());
   }

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <iostream>
+#include <memory>
 #include <optional>
 
 #include <fmt/format.h>
@@ -10,6 +12,7 @@
 #include "app/program_run.h"
 #include "gpu/progress.h"
 #include "sim/stats_document.h"
+#include "trace/trace_writer.h"
 #include "workload/host.h"
 #include "workload/registry.h"
 
@@ -60,6 +63,16 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
   using Mode = workload::Host::Mode;
   workload::Host host(resolved, options.timing ? Mode::kTiming : Mode::kFunctional);
   if (options.progress) host.set_progress(stderr_progress());
+  std::unique_ptr<trace::TraceWriter> writer;
+  if (!options.write_trace.empty()) {
+    try {
+      writer = std::make_unique<trace::TraceWriter>(
+          options.write_trace, static_cast<std::uint32_t>(host.gpu().compute_capability()));
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+    host.set_trace_writer(writer.get());
+  }
   const auto start = std::chrono::steady_clock::now();
   std::optional<std::string> failure;
   try {
@@ -78,6 +91,18 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
                           {"check", failure ? "failed" : "passed"}},
                          wall_s,
                          peak_rss_mb()};
+  if (writer != nullptr) {
+    host.set_trace_writer(nullptr);
+    std::cerr << fmt::format("warpsim: wrote {} kernel trace(s) to {}", writer->kernels(),
+                             options.write_trace);
+    if (writer->unmatched_insts() != 0) {
+      std::string ops;
+      for (const std::string& op : writer->unmatched_ops()) ops += (ops.empty() ? "" : ", ") + op;
+      std::cerr << fmt::format(" ({} instructions of PTX ops without a SASS counterpart: {})",
+                               writer->unmatched_insts(), ops);
+    }
+    std::cerr << "\n";
+  }
   nlohmann::ordered_json stats = options.timing ? timing_stats(resolved, source, records)
                                                 : functional_stats(resolved, source, records);
   if (failure) {

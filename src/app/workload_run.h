@@ -17,6 +17,7 @@ struct WorkloadRunOptions {
   std::string spec;  // NAME[:SIZE]
   bool timing = true;
   bool progress = false;
+  std::string write_trace;  // functional mode: write an Accel-Sim trace into this folder
 };
 
 // Runs the workload and returns stats.json. Throws UsageError for an unknown workload or size.

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "func/device_memory.h"
+#include "func/launch_observer.h"
 #include "func/launch_state.h"
 #include "func/loaded_module.h"
 #include "func/texture.h"
@@ -37,6 +38,8 @@ struct DeviceOptions {
   // host can use device pointers to them (DeviceMemory). One such device per process: the CUDA
   // runtime's.
   bool host_mapped = false;
+  // Functional launches report each instruction here (not owned; nullptr: none).
+  LaunchObserver* observer = nullptr;
 };
 
 struct LaunchResult {
@@ -85,6 +88,7 @@ class Device {
   void set_stack_limit(std::uint32_t bytes) { options_.stack_limit = bytes; }
   // How many CTAs the functional runner keeps in flight (a cooperative launch needs them all).
   void set_resident_ctas(std::uint32_t ctas) { options_.resident_ctas = ctas; }
+  void set_observer(LaunchObserver* observer) { options_.observer = observer; }
 
  private:
   DeviceOptions options_;

@@ -1,6 +1,7 @@
 #include "gpu/gpu_model.h"
 
 #include <deque>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -21,6 +22,7 @@ struct GpuModel::Impl {
   std::vector<StatSnapshot> start_snapshots;  // by KernelRun::order - first_order
   std::uint64_t first_order = 0;
   std::uint64_t launched = 0;
+  std::map<std::string, std::uint32_t> code_regions;  // kernel name -> code region
   std::uint64_t unfinished = 0;
   std::vector<KernelResult> results;
   ProgressFn progress;
@@ -102,6 +104,7 @@ void GpuModel::launch(std::unique_ptr<KernelSource> source, std::uint64_t stream
   k.source = std::move(source);
   k.stream = stream;
   k.order = m.launched++;
+  k.code_region = m.code_regions.emplace(shape.name, m.code_regions.size()).first->second;
   k.occupancy = occupancy;
   k.registers_per_thread = resources.registers_per_thread;
   k.local_per_thread = resources.local_per_thread;

@@ -92,6 +92,9 @@ cudaError_t copy_3d(Strided dst, Strided src, std::size_t width, std::size_t hei
     }
   }
   if (dst_device || src_device) rt.account_copy(width * height * depth);
+  if (dst_device && !src_device) {
+    rt.note_copy_to_device(device_address(dst.ptr), width * height * depth);
+  }
   return cudaSuccess;
 }
 

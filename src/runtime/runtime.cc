@@ -109,6 +109,16 @@ void Runtime::load_modules() {
   options.max_shared_per_cta = static_cast<std::uint32_t>(gpu().max_shared_per_cta);
   options.host_mapped = true;  // unified addressing: managed memory is host memory too
   device_ = std::make_unique<func::Device>(options);
+  if (const char* dir = std::getenv("WARPSIM_WRITE_TRACE"); dir != nullptr && *dir != '\0') {
+    if (timing_mode()) fatal("WARPSIM_WRITE_TRACE needs functional mode");
+    try {
+      trace_writer_ = std::make_unique<trace::TraceWriter>(
+          dir, static_cast<std::uint32_t>(gpu().compute_capability()));
+    } catch (const std::exception& e) {
+      fatal(e.what());
+    }
+    device_->set_observer(trace_writer_.get());
+  }
   std::vector<std::string> files = ptx_files_;
   if (const char* path = ptx_override()) files.assign(1, path);
   for (const std::string& path : files) load_file(path);
@@ -219,6 +229,11 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
   }
   if (timing_mode()) return queue_launch(kernel, config, args, stream);
   func::LaunchResult result;
+  if (trace_writer_ != nullptr) {
+    const std::optional<KernelResourceInfo> resources = launch_resources(kernel, config);
+    trace_writer_->set_next_registers(resources ? resources->registers_per_thread
+                                                : measured_resources(*this, kernel).registers);
+  }
   try {
     result = device().launch(kernel, config, args);
   } catch (const std::exception& e) {
@@ -232,6 +247,10 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
 void Runtime::account_copy(std::size_t bytes) {
   if (timing_mode()) return;  // the timing model has no copy engine: copies take no time
   clock_ns_ += kCopyOverheadNs + bytes / kCopyBytesPerNs;
+}
+
+void Runtime::note_copy_to_device(std::uint64_t dst, std::size_t bytes) {
+  if (trace_writer_ != nullptr) trace_writer_->on_memcpy_h2d(dst, bytes);
 }
 
 bool Runtime::valid_stream(cudaStream_t stream) const {

@@ -39,6 +39,7 @@
 #include "runtime/include/warpsim_functional.h"
 #include "runtime/settings.h"
 #include "sim/config_node.h"
+#include "trace/trace_writer.h"
 
 struct CUstream_st {
   unsigned int flags = 0;
@@ -146,6 +147,8 @@ class Runtime {
   // Simulated time for events, never the wall clock: in functional mode a nominal cost per launch
   // and per copied byte; in timing mode the timing model's core cycles over the core clock.
   void account_copy(std::size_t bytes);
+  // A copy from the host into device memory at `dst`: listed in a trace being written.
+  void note_copy_to_device(std::uint64_t dst, std::size_t bytes);
   std::uint64_t now_ns();
 
   // Timing mode (timing_mode.cc). sync_point() is where the host waits for the device: every
@@ -184,6 +187,10 @@ class Runtime {
     const func::FunctionCode* kernel = nullptr;
     func::LaunchConfig config;
   };
+  // The resources one CTA of `kernel` books in the timing model (and a written trace states):
+  // ptxas's, the config's override, or the estimate; nullopt when a block cannot fit.
+  std::optional<KernelResourceInfo> launch_resources(const func::FunctionCode& kernel,
+                                                     const func::LaunchConfig& config);
   cudaError_t queue_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                            std::span<const void* const> args, cudaStream_t stream);
   GpuModel& model();
@@ -219,6 +226,9 @@ class Runtime {
   // the model failed (it is never run again), and whether a drain is under way.
   std::optional<bool> timing_;
   std::unique_ptr<GpuModel> model_;
+  // Functional mode with $WARPSIM_WRITE_TRACE (`run --write-trace`): every launch and
+  // host-to-device copy is also written as an Accel-Sim trace.
+  std::unique_ptr<trace::TraceWriter> trace_writer_;
   std::map<std::uint64_t, QueuedLaunch> queued_;
   bool model_failed_ = false;
   bool draining_ = false;

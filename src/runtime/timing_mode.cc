@@ -41,25 +41,25 @@ std::uint64_t model_stream(cudaStream_t stream) {
   return stream->id;
 }
 
+}  // namespace
+
 // The resources the model books for one CTA. ptxas's numbers, and the config's override
 // (gpu.kernel_registers), are what the hardware would get: a block they do not fit is refused as
 // CUDA refuses it (nullopt). An estimate is only an estimate, so it never fails a launch: it is
 // lowered until one block fits, as ptxas would have to allocate for a kernel launched with such
 // blocks.
-std::optional<KernelResourceInfo> launch_resources(Runtime& rt, const func::FunctionCode& kernel,
-                                                   const func::LaunchConfig& config) {
+std::optional<KernelResourceInfo> Runtime::launch_resources(const func::FunctionCode& kernel,
+                                                            const func::LaunchConfig& config) {
   KernelResourceInfo info;
-  if (rt.gpu().kernel_registers != 0) {
-    info = KernelResourceInfo{rt.gpu().kernel_registers, rt.gpu().kernel_local_bytes, "config"};
+  if (gpu().kernel_registers != 0) {
+    info = KernelResourceInfo{gpu().kernel_registers, gpu().kernel_local_bytes, "config"};
   } else {
-    const MeasuredResources& measured = measured_resources(rt, kernel);
+    const MeasuredResources& measured = measured_resources(*this, kernel);
     info = KernelResourceInfo{measured.registers, measured.local_bytes,
                               measured.from_ptxas ? "ptxas" : "estimate"};
   }
-  return fit_to_block(rt.gpu(), info, config.block.volume());
+  return fit_to_block(gpu(), info, config.block.volume());
 }
-
-}  // namespace
 
 bool Runtime::timing_mode() {
   if (!timing_) {
@@ -100,7 +100,7 @@ GpuModel& Runtime::model() {
 cudaError_t Runtime::queue_launch(const func::FunctionCode& kernel,
                                   const func::LaunchConfig& config,
                                   std::span<const void* const> args, cudaStream_t stream) {
-  const std::optional<KernelResourceInfo> resources = launch_resources(*this, kernel, config);
+  const std::optional<KernelResourceInfo> resources = launch_resources(kernel, config);
   if (!resources) return cudaErrorLaunchOutOfResources;
   func::LaunchState state;
   try {

@@ -39,7 +39,8 @@ void CtaDispatcher::enqueue(KernelRun* kernel) {
   sim().engine().request_wake(id(), sim().now());
 }
 
-void CtaDispatcher::receive_retirements(Cycle now) {
+bool CtaDispatcher::receive_retirements(Cycle now) {
+  bool ended = false;
   for (std::uint32_t sm = 0; sm < from_sm_.size(); ++sm) {
     while (from_sm_[sm]->ready()) {
       const CtaRetired r = from_sm_[sm]->pop();
@@ -49,9 +50,11 @@ void CtaDispatcher::receive_retirements(Cycle now) {
         k.end_cycle = now.value();
         std::erase(running_, &k);
         if (on_end_) on_end_(k, now);
+        ended = true;
       }
     }
   }
+  return ended;
 }
 
 bool CtaDispatcher::may_start(std::size_t index) const {
@@ -104,11 +107,13 @@ bool CtaDispatcher::assign(Cycle now) {
 }
 
 Wake CtaDispatcher::tick(Cycle now) {
-  receive_retirements(now);
-  start_kernels();
+  // A kernel that waited for one that ended this cycle starts the next cycle, as one launched
+  // after the host saw the end would: where the host synchronizes never changes the timing.
+  const bool ended = receive_retirements(now);
+  if (!ended) start_kernels();
   const bool assigned = assign(now);
   if (assigned) note_progress();
-  return assigned ? Wake::next_cycle() : Wake::on_input();
+  return assigned || (ended && !pending_.empty()) ? Wake::next_cycle() : Wake::on_input();
 }
 
 std::string CtaDispatcher::describe_state() const {

@@ -3,7 +3,8 @@
 // The GPU's kernel and CTA scheduler. Kernels wait in launch order until their stream allows
 // them to start (kernels of one stream run in order; a kernel on the legacy default stream 0
 // waits for all earlier kernels and holds back all later ones) and fewer than
-// max_concurrent_kernels run. Each cycle every SM, in the CtaScheduler policy's order, may
+// max_concurrent_kernels run; a kernel whose wait ends because another ended starts the cycle
+// after that end. Each cycle every SM, in the CtaScheduler policy's order, may
 // receive one CTA: of the oldest running kernel with CTAs left whose CTA fits in what the SM
 // has free (CTA slots, warp slots, registers, shared memory).
 
@@ -39,7 +40,7 @@ class CtaDispatcher : public Component {
   std::string describe_state() const override;
 
  private:
-  void receive_retirements(Cycle now);
+  bool receive_retirements(Cycle now);  // whether a kernel ended
   void start_kernels();
   bool may_start(std::size_t index) const;
   bool assign(Cycle now);

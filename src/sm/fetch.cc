@@ -4,12 +4,15 @@
 #include <bit>
 
 #include "func/program.h"
+#include "sm/kernel_source.h"
 
 namespace warpsim {
 
 namespace {
 
-// Code lives in its own region of the address space: module, function and pc give the address.
+// Code lives in its own part of the address space: 4 GiB per code region (one per kernel name,
+// GpuModel), in which the kernel and the functions it calls lie as func/code_layout.h places
+// them.
 constexpr Addr kCodeBase = Addr{0x6000} << 32;
 
 }  // namespace
@@ -33,15 +36,19 @@ FetchUnit::FetchUnit(const SmConfig& config, const ConfigNode& replacement, std:
   });
 }
 
-Addr FetchUnit::code_address(std::uint32_t module, std::uint32_t fn, std::uint32_t pc) const {
-  return kCodeBase + (Addr{module} << 32) + (Addr{fn} << 24) + Addr{pc} * config_.inst_bytes;
+Addr FetchUnit::code_address(std::uint32_t region, std::uint32_t index) const {
+  return kCodeBase + (Addr{region} << 32) + Addr{index} * config_.inst_bytes;
 }
 
 bool FetchUnit::wants_fetch(const SmWarp& w) const {
   if (!w.issuable() || w.ib_pending != 0 || w.fetch_wait_line != kNoLine) return false;
   if (w.ib_count >= config_.ibuffer_entries) return false;
   if (w.ib_count == 0) return true;
-  return w.ib_pc + w.ib_count < w.ib_code->insts.size();
+  return w.ib_pc + w.ib_count < fetch_end(w);
+}
+
+std::uint32_t FetchUnit::fetch_end(const SmWarp& w) {
+  return w.source->code_end() - w.source->code_offset(*w.ib_code);
 }
 
 // The request for one I-cache line, tagged by its address.
@@ -61,9 +68,9 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
     w.ib_pc = w.pc;
   }
   const std::uint32_t pc = w.ib_pc + w.ib_count;
-  const auto size = static_cast<std::uint32_t>(w.ib_code->insts.size());
+  const std::uint32_t size = fetch_end(w);
   if (pc >= size) return false;
-  const Addr addr = code_address(w.module, w.ib_code->index, pc);
+  const Addr addr = code_address(w.code_region, w.source->code_offset(*w.ib_code) + pc);
   AccessInfo info{addr, pc, sm_, slot, 0, false};
   accesses_.inc();
   if (icache_.access(info)) {

@@ -36,8 +36,10 @@ class FetchUnit {
   void note(std::uint32_t slot) { candidates_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
   bool needs_next_cycle() const;
 
-  // Address of instruction `pc` of function `fn` in module `module`.
-  Addr code_address(std::uint32_t module, std::uint32_t fn, std::uint32_t pc) const;
+  // One past the last pc of `w`'s buffered function that fetch may reach (KernelSource::code_end).
+  static std::uint32_t fetch_end(const SmWarp& w);
+  // Address of instruction `index` (code offset + pc) of code region `region` (fetch.cc).
+  Addr code_address(std::uint32_t region, std::uint32_t index) const;
 
  private:
   struct Mshr {

@@ -11,9 +11,8 @@ FunctionalSource::FunctionalSource(func::LaunchState launch) : launch_(std::move
   shape_.grid = launch_.config.grid;
   shape_.block = launch_.config.block;
   shape_.shared_bytes = launch_.shared_size;
+  layout_ = func::code_layout(*launch_.module, *launch_.kernel);
 }
-
-std::uint32_t FunctionalSource::code_module() const { return launch_.module->id; }
 
 std::unique_ptr<func::CtaState> FunctionalSource::start_cta(std::uint64_t linear_cta) {
   return std::make_unique<func::CtaState>(func::start_cta(launch_, linear_cta));

@@ -4,6 +4,10 @@
 // (func::Device::prepare) whose instructions the functional model executes as the SM issues
 // them, so device memory ends up as in functional mode.
 
+#include <cstdint>
+#include <vector>
+
+#include "func/code_layout.h"
 #include "func/launch_state.h"
 #include "sm/kernel_source.h"
 
@@ -14,7 +18,13 @@ class FunctionalSource final : public KernelSource {
   explicit FunctionalSource(func::LaunchState launch);
 
   const KernelShape& shape() const override { return shape_; }
-  std::uint32_t code_module() const override;
+  std::uint32_t code_offset(const func::FunctionCode& code) const override {
+    return layout_.code_offset(code);
+  }
+  std::uint32_t code_end() const override { return layout_.end; }
+  std::uint32_t register_offset(const func::FunctionCode& code) const override {
+    return layout_.register_offset(code);
+  }
   std::unique_ptr<func::CtaState> start_cta(std::uint64_t linear_cta) override;
   func::StepResult step(func::CtaState& cta, func::WarpState& warp, func::WarpInst& record,
                         std::uint64_t now, std::uint32_t smid) override;
@@ -24,6 +34,7 @@ class FunctionalSource final : public KernelSource {
  private:
   func::LaunchState launch_;
   KernelShape shape_;
+  func::CodeLayout layout_;
 };
 
 }  // namespace warpsim

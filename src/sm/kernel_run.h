@@ -16,7 +16,8 @@ namespace warpsim {
 struct KernelRun {
   std::unique_ptr<KernelSource> source;
   std::uint64_t stream = 0;
-  std::uint64_t order = 0;  // launch order within the GpuModel
+  std::uint64_t order = 0;        // launch order within the GpuModel
+  std::uint32_t code_region = 0;  // by kernel name, in first-launch order (sm/fetch.h)
   Occupancy occupancy;
   std::uint32_t registers_per_thread = 0;
   std::uint64_t local_per_thread = 0;

@@ -33,9 +33,14 @@ class KernelSource {
   virtual ~KernelSource() = default;
 
   virtual const KernelShape& shape() const = 0;
-  // Names the kernel's code in the instruction address space (sm/fetch.h): kernels with the
-  // same module and function index share I-cache lines.
-  virtual std::uint32_t code_module() const = 0;
+  // Where `code` (the kernel or a function it calls) starts in the kernel's code region, in
+  // instructions (func/code_layout.h; sm/fetch.h gives each kernel name a region).
+  virtual std::uint32_t code_offset(const func::FunctionCode& code) const = 0;
+  // One past the region's last instruction: fetch runs on through a function's end up to here.
+  virtual std::uint32_t code_end() const = 0;
+  // The register slot at which `code`'s registers start for scoreboarding (func/code_layout.h:
+  // one fixed set per function, whatever the call depth).
+  virtual std::uint32_t register_offset(const func::FunctionCode& code) const = 0;
 
   // The state of CTA `linear_cta` (0 .. grid volume - 1), its warps ready at their first
   // instruction. Called once per CTA, in the order SMs receive them (which is not always the

@@ -133,7 +133,8 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw = SmWarp{};
     sw.valid = true;
     sw.cta_slot = slot;
-    sw.module = k.source->code_module();
+    sw.code_region = k.code_region;
+    sw.source = k.source.get();
     sw.age = next_age_++;
     sw.state = &fw;
     sw.finished = fw.done();
@@ -371,7 +372,7 @@ void Sm::touch(std::uint32_t slot, bool functional) {
     if (!fw.done()) {
       w.code = fw.calls.back().code;
       w.pc = fw.simt.back().pc;
-      w.reg_base = fw.calls.back().reg_base;
+      w.reg_base = w.source->register_offset(*w.code);
     }
   }
   fetch_.note(slot);

@@ -11,13 +11,16 @@
 
 namespace warpsim {
 
+class KernelSource;
+
 inline constexpr Addr kNoLine = ~Addr{0};
 
 struct SmWarp {
   bool valid = false;     // holds a warp of a resident CTA
   bool finished = false;  // every lane exited (stores may still be in flight)
   std::uint32_t cta_slot = 0;
-  std::uint32_t module = 0;  // id of its kernel's module (code addresses)
+  std::uint32_t code_region = 0;         // its kernel's code region (sm/fetch.h)
+  const KernelSource* source = nullptr;  // its kernel's (code offsets)
   std::uint64_t age = 0;
   func::WarpState* state = nullptr;
   // What the per-cycle checks read of `state`, copied whenever it changes (Sm::touch) so that

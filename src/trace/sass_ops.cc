@@ -192,6 +192,20 @@ const char* sass_family_name(SassFamily family) {
   return "?";
 }
 
+OpTiming division_timing(OpTiming timing) {
+  switch (timing) {
+    case T::kInt:
+    case T::kIntMul:
+      return T::kIntDiv;
+    case T::kFp32:
+      return T::kFp32Div;
+    case T::kFp64:
+      return T::kFp64Div;
+    default:
+      return timing;
+  }
+}
+
 std::string_view sass_opcode_base(std::string_view opcode) {
   return opcode.substr(0, opcode.find('.'));
 }

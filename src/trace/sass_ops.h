@@ -49,6 +49,15 @@ struct SassOp {
 
 inline constexpr SassOp kFallbackSassOp{func::OpClass::kInt, OpTiming::kInt, SassSpace::kNone};
 
+// warpsim's own opcode modifier, in traces warpsim writes (trace_writer.h): a PTX division or
+// remainder, which SASS spells as a sequence of instructions, is one line "IMAD.WARPSIM_DIV"
+// (integer), "FFMA.WARPSIM_DIV" (fp32) or "DFMA.WARPSIM_DIV" (fp64), timed as that division.
+// Other readers, which look opcodes up by their first token, see an IMAD, FFMA or DFMA.
+inline constexpr std::string_view kDivisionModifier = "WARPSIM_DIV";
+// The division timing class of an arithmetic class (kInt/kIntMul, kFp32, kFp64); others as
+// they are.
+OpTiming division_timing(OpTiming timing);
+
 // The mnemonic before the first '.'.
 std::string_view sass_opcode_base(std::string_view opcode);
 

@@ -99,7 +99,8 @@ void TraceCode::decode(const TraceInst& inst, std::uint32_t index) {
   func::DecodedInst& d = code_.insts[index];
   d.pc = index;
   d.op_class = op.op_class;
-  d.timing = static_cast<std::uint8_t>(op.timing);
+  const bool division = has_modifier(inst.opcode, kDivisionModifier);
+  d.timing = static_cast<std::uint8_t>(division ? division_timing(op.timing) : op.timing);
   d.writes = registers(inst.dst, inst.dst_count);
   d.reads = registers(inst.src, inst.src_count);
   const std::string_view opcode = inst.opcode;

@@ -59,7 +59,9 @@ class Fields {
     for (std::uint8_t i = 0; i < n; ++i) {
       const std::string_view t = take(reg_what);
       std::uint64_t v = 0;
-      if (t.size() < 2 || t[0] != 'R' || !parse_dec(t.substr(1), v) || v > 255) bad(reg_what, t);
+      if (t.size() < 2 || t[0] != 'R' || !parse_dec(t.substr(1), v) || v > kMaxRegister) {
+        bad(reg_what, t);
+      }
       out[i] = static_cast<std::uint16_t>(v);
     }
     return n;

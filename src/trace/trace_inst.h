@@ -27,6 +27,9 @@ namespace warpsim::trace {
 
 inline constexpr int kWarpSize = 32;
 inline constexpr std::size_t kMaxInstRegs = 8;  // the tracer writes at most 5 sources
+// NVBit numbers SASS registers R0-R254 (R255 is RZ); traces warpsim writes of PTX code, whose
+// virtual registers are many more, number them up to R65534.
+inline constexpr std::uint64_t kMaxRegister = 65534;
 
 enum class AddressMode : std::int8_t { kNone = -1, kListAll = 0, kBaseStride = 1, kBaseDelta = 2 };
 

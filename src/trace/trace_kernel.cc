@@ -35,8 +35,10 @@ TraceKernel::Window TraceKernel::window(Addr base, Addr other) {
 
 TraceKernel::TraceKernel(const std::string& path, std::uint64_t launch_id,
                          SassOpMap::Reporter report)
-    : reader_(path), code_(reader_.header().binary_version, std::move(report)) {
-  const KernelHeader& h = reader_.header();
+    : path_(path),
+      header_(TraceReader(path).header()),
+      code_(header_.binary_version, std::move(report)) {
+  const KernelHeader& h = header_;
   shape_.name = h.kernel_name;
   shape_.launch_id = launch_id;
   shape_.grid = h.grid;
@@ -56,7 +58,7 @@ void TraceKernel::check_warp(const TraceBlock& block, std::uint32_t w, func::Lan
       throw TraceError(
           fmt::format("{}:{}: warp {} of thread block {} has an instruction after "
                       "all of its threads exited",
-                      reader_.file_name(), inst.line, w, block.id.str()));
+                      path_, inst.line, w, block.id.str()));
     }
     if (code_.inst(code_.index_of(inst.pc)).op_class == func::OpClass::kExit) live &= ~inst.mask;
   }
@@ -64,8 +66,13 @@ void TraceKernel::check_warp(const TraceBlock& block, std::uint32_t w, func::Lan
     throw TraceError(fmt::format(
         "{}:{}: warp {} of thread block {} ends without threads 0x{:08x} exiting (a warp's "
         "trace must end in EXIT, with every thread it has exited)",
-        reader_.file_name(), insts.back().line, w, block.id.str(), live));
+        path_, insts.back().line, w, block.id.str(), live));
   }
+}
+
+TraceReader& TraceKernel::reader() {
+  if (reader_ == nullptr) reader_ = std::make_unique<TraceReader>(path_);
+  return *reader_;
 }
 
 TraceBlock TraceKernel::take_block(std::uint64_t linear_cta) {
@@ -77,8 +84,8 @@ TraceBlock TraceKernel::take_block(std::uint64_t linear_cta) {
   while (true) {
     TraceBlock block = std::move(spare_);
     spare_ = TraceBlock{};
-    if (!reader_.next_block(block)) {
-      throw TraceError(fmt::format("{}: no thread block {} in the trace", reader_.file_name(),
+    if (!reader().next_block(block)) {
+      throw TraceError(fmt::format("{}: no thread block {} in the trace", path_,
                                    shape_.grid.unflatten(linear_cta).str()));
     }
     const std::uint64_t linear = linear_id(shape_.grid, block.id);
@@ -93,10 +100,11 @@ std::unique_ptr<func::CtaState> TraceKernel::start_cta(std::uint64_t linear_cta)
   if (++started_ == shape_.grid.volume()) {
     // The last block: the reader's end-of-file checks (nothing but blank lines may follow).
     TraceBlock rest;
-    if (reader_.next_block(rest)) {
-      throw TraceError(fmt::format("{}:{}: more thread blocks than the grid {} has",
-                                   reader_.file_name(), rest.line, shape_.grid.str()));
+    if (reader().next_block(rest)) {
+      throw TraceError(fmt::format("{}:{}: more thread blocks than the grid {} has", path_,
+                                   rest.line, shape_.grid.str()));
     }
+    reader_.reset();  // every block is read: close the file
   }
   const TraceBlock& block = c->block;
   const std::uint64_t threads = shape_.block.volume();
@@ -108,7 +116,7 @@ std::unique_ptr<func::CtaState> TraceKernel::start_cta(std::uint64_t linear_cta)
   c->next.assign(block.warps.size(), 0);
   c->unfinished = static_cast<std::uint32_t>(block.warps.size());
   for (std::uint32_t w = 0; w < block.warps.size(); ++w) {
-    for (const TraceInst& inst : block.warps[w].insts) code_.add(inst, reader_.file_name());
+    for (const TraceInst& inst : block.warps[w].insts) code_.add(inst, path_);
     const std::uint64_t first = std::uint64_t{w} * func::kWarpSize;
     const auto lanes = static_cast<func::LaneMask>(
         func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));

@@ -5,7 +5,9 @@
 // gives each CTA the file's next block). Blocks are read when their CTA starts, from the file
 // in its order: blocks met before their CTA starts wait in memory (the file's order and the
 // dispatch order rarely differ by more than one cycle's dispatches), and a block is freed when
-// its CTA retires. A warp's step replays its next trace line:
+// its CTA retires. The file is open only while the kernel runs (the header is read once at
+// construction), so that any number of queued launches costs little memory and no open files.
+// A warp's step replays its next trace line:
 //
 // - the record gets the line's mask (active and guard predicate together) and, for memory
 //   instructions, the space (generic addresses resolved through the header's shared and local
@@ -36,13 +38,16 @@ class TraceKernel final : public KernelSource {
   TraceKernel(const std::string& path, std::uint64_t launch_id, SassOpMap::Reporter report = {});
   ~TraceKernel() override;
 
-  const KernelHeader& header() const { return reader_.header(); }
+  const KernelHeader& header() const { return header_; }
   const TraceCode& code() const { return code_; }
 
   const KernelShape& shape() const override { return shape_; }
-  std::uint32_t code_module() const override { return code_module_; }
-  // Launches of one kernel should share a module id (0 until set).
-  void set_code_module(std::uint32_t module) { code_module_ = module; }
+  // The trace's pcs and register numbers already place called functions (one code table).
+  std::uint32_t code_offset(const func::FunctionCode& /*code*/) const override { return 0; }
+  std::uint32_t register_offset(const func::FunctionCode& /*code*/) const override { return 0; }
+  std::uint32_t code_end() const override {
+    return static_cast<std::uint32_t>(code_.code().insts.size());
+  }
   std::unique_ptr<func::CtaState> start_cta(std::uint64_t linear_cta) override;
   func::StepResult step(func::CtaState& cta, func::WarpState& warp, func::WarpInst& record,
                         std::uint64_t now, std::uint32_t smid) override;
@@ -72,9 +77,13 @@ class TraceKernel final : public KernelSource {
   // Releases the barrier when every unfinished warp waits at it.
   static void maybe_release(Cta& c, func::CtaState& cta);
 
-  TraceReader reader_;
+  // The reader, opened (and its header read again) when the first CTA starts.
+  TraceReader& reader();
+
+  std::string path_;
+  KernelHeader header_;
+  std::unique_ptr<TraceReader> reader_;  // null before the first CTA and after the last
   KernelShape shape_;
-  std::uint32_t code_module_ = 0;
   Window shared_;  // the header's generic windows
   Window local_;
   TraceCode code_;

@@ -8,6 +8,7 @@
 #include "func/exec_error.h"
 #include "runtime/launch_records.h"
 #include "runtime/occupancy.h"
+#include "trace/trace_writer.h"
 #include "workload/embedded_ptx.h"
 #include "workload/launch_resources.h"
 
@@ -53,6 +54,15 @@ Addr Host::alloc(std::size_t bytes) { return device_->malloc(bytes); }
 void Host::copy_in(Addr dst, const void* src, std::size_t bytes) {
   synchronize();
   device_->memory().write(dst, src, bytes);
+  if (writer_ != nullptr) writer_->on_memcpy_h2d(dst, bytes);
+}
+
+void Host::set_trace_writer(trace::TraceWriter* writer) {
+  if (writer != nullptr && mode_ != Mode::kFunctional) {
+    throw std::logic_error("traces are written in functional mode only");
+  }
+  writer_ = writer;
+  device_->set_observer(writer);
 }
 
 void Host::copy_out(void* dst, Addr src, std::size_t bytes) {
@@ -104,6 +114,9 @@ void Host::launch_args(std::string_view kernel, const func::LaunchConfig& config
     values.push_back(args[i].value);
   }
   if (mode_ == Mode::kFunctional) {
+    if (writer_ != nullptr) {
+      writer_->set_next_registers(resources(found, config).registers_per_thread);
+    }
     const func::LaunchResult result = device_->launch(*found.kernel, config, values);
     records_.push_back(runtime::launch_record(*found.kernel, config, result));
     return;

@@ -32,6 +32,10 @@
 #include "gpu/gpu_model.h"
 #include "sim/config_node.h"
 
+namespace warpsim::trace {
+class TraceWriter;
+}
+
 namespace warpsim::workload {
 
 // One kernel argument: its bytes, as cudaLaunchKernel takes them, and their size.
@@ -101,6 +105,9 @@ class Host {
   std::optional<nlohmann::ordered_json> run_record();
   // Timing mode: `fn` runs every gpu.progress_cycles simulated cycles.
   void set_progress(ProgressFn fn);
+  // Functional mode: every launch and host-to-device copy is also written as an Accel-Sim
+  // trace (`run --write-trace`). Not owned; nullptr stops it.
+  void set_trace_writer(trace::TraceWriter* writer);
 
  private:
   struct Queued {
@@ -125,6 +132,7 @@ class Host {
   std::map<const func::FunctionCode*, KernelResourceInfo> measured_;
   std::map<std::uint64_t, Queued> queued_;  // by launch id
   std::vector<nlohmann::ordered_json> records_;
+  trace::TraceWriter* writer_ = nullptr;
 };
 
 }  // namespace warpsim::workload

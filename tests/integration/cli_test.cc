@@ -119,6 +119,22 @@ TEST(Cli, RunNeedsExactlyOneInput) {
   EXPECT_EQ(two.code, 2) << two.out;
 }
 
+TEST(Cli, WriteTraceNeedsAFunctionalRunOfAProgramOrWorkload) {
+  const Result timing = run("run --write-trace t --workload polybench/atax:tiny");
+  EXPECT_EQ(timing.code, 2) << timing.out;
+  EXPECT_TRUE(contains(timing.out, "--write-trace records a functional run")) << timing.out;
+  const Result retrace = run("run --mode functional --write-trace t --trace x/kernelslist.g");
+  EXPECT_EQ(retrace.code, 2) << retrace.out;
+  EXPECT_TRUE(contains(retrace.out, "cannot rewrite a trace")) << retrace.out;
+  const auto dir = temp_dir("write-trace");
+  const Result ok = run("run --mode functional --gpu gtx480 --workload polybench/atax:tiny --out " +
+                        (dir / "out").string() + " --write-trace " + (dir / "tr").string());
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_TRUE(contains(ok.out, "wrote 2 kernel trace(s)")) << ok.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "tr" / "kernel-2.traceg"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, PtxCheckAcceptsTheCorpusAndPrintRoundTrips) {
   const std::string file =
       std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_90/tests__cuda__reduction.ptx";

@@ -116,6 +116,15 @@ TEST(TraceInst, LineinfoPutsTheSourceLineFirst) {
   EXPECT_EQ(i.addrs[31], 0x10u + 31 * 4);
 }
 
+// Traces warpsim writes number PTX register slots past R255 (RZ stays 255).
+TEST(TraceInst, RegistersBeyondR255UpToR65534) {
+  const TraceInst i = parse("0040 ffffffff 1 R300 IADD3 2 R65534 R255 0");
+  EXPECT_EQ(i.dst[0], 300);
+  EXPECT_EQ(i.src[0], 65534);
+  EXPECT_EQ(error_of([] { parse("0040 ffffffff 1 R65535 IADD3 0 0"); }),
+            "k.traceg:7: instruction line: expected a register R<n>, got 'R65535'");
+}
+
 TEST(TraceInst, MalformedFieldsNameFileLineAndWhatWasExpected) {
   EXPECT_EQ(error_of([] { parse("0040 fffffffff 0 NOP 0 0"); }),
             "k.traceg:7: instruction line: expected a hex active mask (32 bits), got 'fffffffff'");

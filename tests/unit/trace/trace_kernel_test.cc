@@ -162,6 +162,25 @@ TEST_F(TraceKernelTest, OpcodesDecideTimingClassAndLoadPath) {
   EXPECT_EQ(code.inst(4).op_class, func::OpClass::kExit);
 }
 
+// warpsim's own traces write a PTX division as one line with the WARPSIM_DIV modifier
+// (trace/sass_ops.h); other readers see the IMAD/FFMA/DFMA before the first dot.
+TEST_F(TraceKernelTest, WarpsimDivisionModifierTimesADivision) {
+  auto k = open(block("0,0,0",
+                      "0000 ffffffff 1 R2 IMAD.WARPSIM_DIV 2 R0 R1 0\n"
+                      "0010 ffffffff 1 R3 FFMA.WARPSIM_DIV 2 R0 R1 0\n"
+                      "0020 ffffffff 1 R4 DFMA.WARPSIM_DIV 2 R0 R1 0\n"
+                      "0030 ffffffff 1 R5 IMAD 2 R0 R1 0\n"
+                      "0040 ffffffff 0 EXIT 0 0 0\n",
+                      "0040 000000ff 0 EXIT 0 0 0\n"));
+  k->start_cta(0);
+  const TraceCode& code = k->code();
+  EXPECT_EQ(code.inst(0).timing, static_cast<std::uint8_t>(OpTiming::kIntDiv));
+  EXPECT_EQ(code.inst(1).timing, static_cast<std::uint8_t>(OpTiming::kFp32Div));
+  EXPECT_EQ(code.inst(2).timing, static_cast<std::uint8_t>(OpTiming::kFp64Div));
+  EXPECT_EQ(code.inst(3).timing, static_cast<std::uint8_t>(OpTiming::kIntMul));
+  EXPECT_TRUE(code.ops().unknown_opcodes().empty());
+}
+
 TEST_F(TraceKernelTest, InconsistentOrIncompleteWarpsFailAtTheirLine) {
   const std::string exit = "0040 000000ff 0 EXIT 0 0 0\n";
   // Header lines 1-15, #BEGIN_TB 16, block id 17, warp 18, insts 19: the first line is 20.
