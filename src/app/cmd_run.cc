@@ -22,6 +22,7 @@
 #include "app/workload_run.h"
 #include "func/exec_error.h"
 #include "gpu/builder.h"
+#include "trace/trace_writer.h"
 
 namespace warpsim::app {
 
@@ -34,6 +35,7 @@ constexpr std::size_t kSummaryLines = 50;  // per-kernel lines on stderr; stats.
 struct RunOptions {
   ConfigOptions config;
   std::string write_trace;
+  std::string write_trace_registers = "warpsim";
   std::string mode = "timing";
   std::string out = "warpsim-out";
   bool no_skip = false;
@@ -78,7 +80,8 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
       {"WARPSIM_MODE", opts.mode},
       {"WARPSIM_PROGRESS", opts.progress ? "1" : "0"},
       {"WARPSIM_WRITE_TRACE",
-       opts.write_trace.empty() ? "" : fs::absolute(opts.write_trace).string()}};
+       opts.write_trace.empty() ? "" : fs::absolute(opts.write_trace).string()},
+      {"WARPSIM_WRITE_TRACE_REGISTERS", opts.write_trace_registers}};
   const ProgramResult result = run_program(program, args, env);
   const nlohmann::ordered_json stats = opts.mode == "timing"
                                            ? timing_stats(resolved, opts.program, log, result)
@@ -99,7 +102,7 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
 // stats of what ran, then exits with status 1: the simulator computed wrong results.
 void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved) {
   const WorkloadRunOptions options{opts.workload, opts.mode == "timing", opts.progress,
-                                   opts.write_trace};
+                                   opts.write_trace, opts.write_trace_registers};
   try {
     write_stats(opts, run_workload(options, resolved));
   } catch (const WorkloadCheckFailed& e) {
@@ -127,6 +130,10 @@ void run(const RunOptions& opts) {
       throw UsageError("--write-trace records a functional run: use --mode functional");
     }
     if (!opts.trace.empty()) throw UsageError("--write-trace cannot rewrite a trace");
+    if (!trace::TraceWriter::registers_named(opts.write_trace_registers)) {
+      throw UsageError("--write-trace-registers is '" + opts.write_trace_registers +
+                       "'; expected warpsim or accelsim");
+    }
   }
   ConfigOptions config = opts.config;
   if (opts.no_skip) config.sets.push_back("sim.skip_idle=false");
@@ -173,6 +180,9 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--trace", opts->trace, "Accel-Sim kernelslist file");
   cmd->add_option("--write-trace", opts->write_trace,
                   "functional mode: also write the run as an Accel-Sim trace into this folder");
+  cmd->add_option("--write-trace-registers", opts->write_trace_registers,
+                  "register lists of written traces: warpsim (every register; the default) or "
+                  "accelsim (at most 1 destination and 4 sources per line, as Accel-Sim reads)");
   cmd->add_option("program", opts->program, "-- PROGRAM [ARGS...]: a CUDA program to run");
   cmd->callback([opts] { run(*opts); });
 }

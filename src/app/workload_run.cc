@@ -66,8 +66,14 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
   std::unique_ptr<trace::TraceWriter> writer;
   if (!options.write_trace.empty()) {
     try {
+      const auto registers = trace::TraceWriter::registers_named(options.write_trace_registers);
+      if (!registers) {
+        throw UsageError("--write-trace-registers is '" + options.write_trace_registers +
+                         "'; expected warpsim or accelsim");
+      }
       writer = std::make_unique<trace::TraceWriter>(
-          options.write_trace, static_cast<std::uint32_t>(host.gpu().compute_capability()));
+          options.write_trace, static_cast<std::uint32_t>(host.gpu().compute_capability()),
+          *registers);
     } catch (const std::runtime_error& e) {
       throw UsageError(e.what());
     }
@@ -100,6 +106,11 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
       for (const std::string& op : writer->unmatched_ops()) ops += (ops.empty() ? "" : ", ") + op;
       std::cerr << fmt::format(" ({} instructions of PTX ops without a SASS counterpart: {})",
                                writer->unmatched_insts(), ops);
+    }
+    if (writer->cut_lines() != 0) {
+      std::cerr << fmt::format(
+          " ({} lines with register lists cut to Accel-Sim's 1 destination and 4 sources)",
+          writer->cut_lines());
     }
     std::cerr << "\n";
   }

@@ -18,6 +18,7 @@ struct WorkloadRunOptions {
   bool timing = true;
   bool progress = false;
   std::string write_trace;  // functional mode: write an Accel-Sim trace into this folder
+  std::string write_trace_registers = "warpsim";  // or "accelsim" (trace::TraceWriter)
 };
 
 // Runs the workload and returns stats.json. Throws UsageError for an unknown workload or size.

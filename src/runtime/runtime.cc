@@ -112,8 +112,15 @@ void Runtime::load_modules() {
   if (const char* dir = std::getenv("WARPSIM_WRITE_TRACE"); dir != nullptr && *dir != '\0') {
     if (timing_mode()) fatal("WARPSIM_WRITE_TRACE needs functional mode");
     try {
+      const char* name = std::getenv("WARPSIM_WRITE_TRACE_REGISTERS");
+      const auto registers =
+          trace::TraceWriter::registers_named(name != nullptr && *name != '\0' ? name : "warpsim");
+      if (!registers) {
+        fatal(fmt::format("WARPSIM_WRITE_TRACE_REGISTERS is '{}'; expected warpsim or accelsim",
+                          name));
+      }
       trace_writer_ = std::make_unique<trace::TraceWriter>(
-          dir, static_cast<std::uint32_t>(gpu().compute_capability()));
+          dir, static_cast<std::uint32_t>(gpu().compute_capability()), *registers);
     } catch (const std::exception& e) {
       fatal(e.what());
     }

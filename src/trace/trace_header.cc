@@ -80,6 +80,8 @@ void set_field(KernelHeader& h, const LineSource& src, std::string_view key,
     const std::uint32_t v = parse_u32(src, key, value);
     if (v > 1) src.fail("-enable lineinfo: expected 0 or 1, got '" + std::string(value) + "'");
     h.enable_lineinfo = v == 1;
+  } else if (key == "warpsim code end") {
+    h.code_end = parse_u32(src, key, value);
   } else {
     h.extra.emplace_back(std::string(key), std::string(value));
   }

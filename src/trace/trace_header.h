@@ -32,6 +32,9 @@ struct KernelHeader {
   // "-accelsim tracer version"; "1.2" reads as 1, as Accel-Sim reads it (%d).
   std::uint32_t tracer_version = 0;
   bool enable_lineinfo = false;  // each instruction line starts with a source line number
+  // "-warpsim code end" (traces warpsim writes): one past the last pc index of the kernel's
+  // code, executed or not, so that fetch runs on as far as it did in the PTX run; 0: not given.
+  std::uint32_t code_end = 0;
   std::vector<std::pair<std::string, std::string>> extra;
   std::uint64_t first_body_line = 0;  // the '#' line that ended the header
 

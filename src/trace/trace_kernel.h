@@ -19,6 +19,7 @@
 //   barriers and thread counts are not in the trace); BAR.ARV arrives without waiting and is
 //   not counted.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -45,8 +46,9 @@ class TraceKernel final : public KernelSource {
   // The trace's pcs and register numbers already place called functions (one code table).
   std::uint32_t code_offset(const func::FunctionCode& /*code*/) const override { return 0; }
   std::uint32_t register_offset(const func::FunctionCode& /*code*/) const override { return 0; }
+  // The header's `-warpsim code end`, else as far as the pcs seen so far reach.
   std::uint32_t code_end() const override {
-    return static_cast<std::uint32_t>(code_.code().insts.size());
+    return std::max(header_.code_end, static_cast<std::uint32_t>(code_.code().insts.size()));
   }
   std::unique_ptr<func::CtaState> start_cta(std::uint64_t linear_cta) override;
   func::StepResult step(func::CtaState& cta, func::WarpState& warp, func::WarpInst& record,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -24,6 +25,9 @@ namespace warpsim::trace {
 namespace {
 
 constexpr std::uint32_t kTracerVersion = 4;
+// What one line of Accel-Sim's trace parser holds (its MAX_DST and MAX_SRC).
+constexpr std::size_t kAccelSimDsts = 1;
+constexpr std::size_t kAccelSimSrcs = 4;
 
 // A register's number in the trace: its absolute slot, stepping over R255 (RZ).
 std::uint32_t register_number(std::uint32_t slot) { return slot < 255 ? slot : slot + 1; }
@@ -40,10 +44,18 @@ bool uncached(const ptx::Instruction& ir) {
 
 }  // namespace
 
-TraceWriter::TraceWriter(std::filesystem::path dir, std::uint32_t binary_version)
+std::optional<TraceWriter::Registers> TraceWriter::registers_named(std::string_view name) {
+  if (name == "warpsim") return Registers::kAll;
+  if (name == "accelsim") return Registers::kAccelSim;
+  return std::nullopt;
+}
+
+TraceWriter::TraceWriter(std::filesystem::path dir, std::uint32_t binary_version,
+                         Registers registers)
     : dir_(std::move(dir)),
       binary_version_(binary_version),
-      inst_bytes_(binary_version >= 70 ? 16 : 8) {
+      inst_bytes_(binary_version >= 70 ? 16 : 8),
+      registers_mode_(registers) {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   if (ec)
@@ -71,12 +83,12 @@ void TraceWriter::on_launch_begin(const func::LaunchState& launch) {
       "-kernel name = {}\n-kernel id = {}\n-grid dim = ({},{},{})\n-block dim = ({},{},{})\n"
       "-shmem = {}\n-nregs = {}\n-binary version = {}\n-cuda stream id = 0\n"
       "-shmem base_addr = 0x{:016x}\n-local mem base_addr = 0x{:016x}\n-nvbit version = 1.5.5\n"
-      "-accelsim tracer version = {}\n-enable lineinfo = 0\n\n"
+      "-accelsim tracer version = {}\n-enable lineinfo = 0\n-warpsim code end = {}\n\n"
       "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
       "[adrrescompress?] [mem_addresses]\n\n",
       launch.kernel->ir->name, kernels_, c.grid.x, c.grid.y, c.grid.z, c.block.x, c.block.y,
       c.block.z, launch.shared_size, registers_, binary_version_, func::kSharedWindow,
-      func::kLocalWindow, kTracerVersion);
+      func::kLocalWindow, kTracerVersion, layout_.end);
   list_ << file << '\n';
   check(list_, dir_ / "kernelslist.g");
 }
@@ -185,7 +197,13 @@ void TraceWriter::on_inst(const func::LaunchState& launch, const func::CtaState&
   if (buffer.warps.size() < cta.warps.size()) buffer.warps.resize(cta.warps.size());
   const func::DecodedInst& d = *inst.inst;
   const std::uint32_t window = layout_.register_offset(*inst.function);
-  auto regs = [&](const std::vector<std::uint32_t>& slots) {
+  bool cut = false;
+  auto regs = [&](const std::vector<std::uint32_t>& all, std::size_t accelsim_max) {
+    std::span<const std::uint32_t> slots = all;
+    if (registers_mode_ == Registers::kAccelSim && slots.size() > accelsim_max) {
+      slots = slots.first(accelsim_max);
+      cut = true;
+    }
     auto fail = [&](const std::string& what) {
       throw std::runtime_error(fmt::format("--write-trace: kernel {}, function {}, pc {}: {}",
                                            launch.kernel->ir->name, inst.function->ir->name,
@@ -207,7 +225,9 @@ void TraceWriter::on_inst(const func::LaunchState& launch, const func::CtaState&
     return out;
   };
   std::string line = fmt::format("{:04x} {:08x} {} {} {}", pc_of(inst.function, inst.pc), inst.exec,
-                                 regs(d.writes), opcode_of(launch, inst), regs(d.reads));
+                                 regs(d.writes, kAccelSimDsts), opcode_of(launch, inst),
+                                 regs(d.reads, kAccelSimSrcs));
+  if (cut) ++cut_lines_;
   const bool memory = inst.size != 0 && inst.exec != 0 &&
                       (inst.is_load || inst.is_store || inst.is_atomic) &&
                       !(d.ir != nullptr && d.ir->space == ptx::StateSpace::kParam);

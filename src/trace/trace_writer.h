@@ -25,7 +25,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -41,9 +43,17 @@ namespace warpsim::trace {
 
 class TraceWriter : public func::LaunchObserver {
  public:
+  // Which register lists a line holds: every register the instruction reads and writes (up to
+  // the format's 8 each; what warpsim's reader takes, and what the round trip needs), or at
+  // most 1 destination and 4 sources, the first ones, as Accel-Sim's trace parser sizes a line.
+  enum class Registers : std::uint8_t { kAll, kAccelSim };
+  // Parses "warpsim" (kAll) or "accelsim"; nullopt for anything else.
+  static std::optional<Registers> registers_named(std::string_view name);
+
   // `binary_version`: the SM version written in each header (70 for 7.0), which also picks the
   // SASS names and instruction size. Creates `dir`. Throws std::runtime_error when it cannot.
-  TraceWriter(std::filesystem::path dir, std::uint32_t binary_version);
+  TraceWriter(std::filesystem::path dir, std::uint32_t binary_version,
+              Registers registers = Registers::kAll);
   ~TraceWriter() override;
 
   void on_launch_begin(const func::LaunchState& launch) override;
@@ -57,6 +67,8 @@ class TraceWriter : public func::LaunchObserver {
 
   std::uint64_t kernels() const { return kernels_; }
   std::uint64_t unmatched_insts() const { return unmatched_; }
+  // Lines whose register lists Registers::kAccelSim cut short.
+  std::uint64_t cut_lines() const { return cut_lines_; }
   // PTX operations written without a SASS counterpart, in the order first seen.
   const std::vector<std::string>& unmatched_ops() const { return unmatched_ops_; }
   // Registers per thread the next launch's header states (-nregs): what its occupancy uses.
@@ -80,6 +92,8 @@ class TraceWriter : public func::LaunchObserver {
   std::filesystem::path kernel_path_;
   std::uint64_t kernels_ = 0;
   std::uint64_t unmatched_ = 0;
+  Registers registers_mode_;
+  std::uint64_t cut_lines_ = 0;
   std::uint32_t registers_ = 32;
   std::vector<std::string> unmatched_ops_;
   std::unordered_map<std::uint64_t, Cta> ctas_;  // by linear CTA id (CtaState objects move)

@@ -42,7 +42,8 @@ ConfigNode gtx480() {
 TEST(RunWorkload, AFailedCheckCarriesTheStatsOfTheRun) {
   for (bool timing : {false, true}) {
     try {
-      run_workload(WorkloadRunOptions{"test/always-wrong:tiny", timing, false, ""}, gtx480());
+      run_workload(WorkloadRunOptions{"test/always-wrong:tiny", timing, false, "", "warpsim"},
+                   gtx480());
       FAIL() << "no error";
     } catch (const WorkloadCheckFailed& e) {
       EXPECT_EQ(e.message,
@@ -57,9 +58,10 @@ TEST(RunWorkload, AFailedCheckCarriesTheStatsOfTheRun) {
 }
 
 TEST(RunWorkload, UnknownNamesAndSizesAreUsageErrors) {
-  EXPECT_THROW(run_workload(WorkloadRunOptions{"test/none", true, false, ""}, gtx480()),
+  EXPECT_THROW(run_workload(WorkloadRunOptions{"test/none", true, false, "", "warpsim"}, gtx480()),
                UsageError);
-  EXPECT_THROW(run_workload(WorkloadRunOptions{"test/always-wrong:big", true, false, ""}, gtx480()),
+  EXPECT_THROW(run_workload(WorkloadRunOptions{"test/always-wrong:big", true, false, "", "warpsim"},
+                            gtx480()),
                UsageError);
 }
 

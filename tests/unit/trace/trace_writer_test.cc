@@ -94,6 +94,7 @@ TEST_F(TraceWriterTest, WritesALaunchThatWarpsimsReaderReadsBack) {
   EXPECT_EQ(h.nregs, 24u);
   EXPECT_EQ(h.binary_version, 70u);
   EXPECT_EQ(h.shmem_base_addr, func::kSharedWindow);
+  EXPECT_EQ(h.code_end, module.find_kernel("divide")->insts.size());  // -warpsim code end
   TraceBlock block;
   ASSERT_TRUE(reader.next_block(block));
   ASSERT_EQ(block.warps.size(), 2u);
@@ -120,6 +121,57 @@ TEST_F(TraceWriterTest, WritesALaunchThatWarpsimsReaderReadsBack) {
   EXPECT_EQ(w1[16].opcode, "STG.E");
   EXPECT_EQ(w1[17].opcode, "EXIT");
   EXPECT_FALSE(reader.next_block(block));
+}
+
+// For Accel-Sim, whose parser holds 1 destination and 4 sources per line, the lists are cut to
+// their first registers and the cut lines counted.
+TEST_F(TraceWriterTest, AccelSimRegistersKeepOneDestinationAndFourSources) {
+  constexpr const char* kPtx4 = R"(
+.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry wide(.param .u64 out)
+{
+  .reg .f32 %f<9>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.f32 %f1, 0f3F800000;
+  mov.f32 %f2, 0f40000000;
+  mov.f32 %f3, 0f40400000;
+  mov.f32 %f4, 0f40800000;
+  st.global.v4.f32 [%rd1], {%f1, %f2, %f3, %f4};
+  ld.global.v4.f32 {%f5, %f6, %f7, %f8}, [%rd1];
+  ret;
+}
+)";
+  func::Device device;
+  const func::LoadedModule& module = device.load_module(kPtx4, "wide.ptx");
+  const Addr out = device.malloc(16);
+  const void* args[] = {&out};
+  std::vector<std::uint16_t> first_dst;  // the load's first destination, in each mode
+  for (const auto mode : {TraceWriter::Registers::kAll, TraceWriter::Registers::kAccelSim}) {
+    const bool accelsim = mode == TraceWriter::Registers::kAccelSim;
+    const auto dir = dir_ / (accelsim ? "accelsim" : "warpsim");
+    TraceWriter writer(dir, 70, mode);
+    device.set_observer(&writer);
+    device.launch(*module.find_kernel("wide"), {{1, 1, 1}, {1, 1, 1}, 0}, args);
+    device.set_observer(nullptr);
+    TraceReader reader((dir / "kernel-1.traceg").string());
+    TraceBlock block;
+    ASSERT_TRUE(reader.next_block(block));
+    const std::vector<TraceInst>& w = block.warps[0].insts;
+    ASSERT_EQ(w.size(), 8u);
+    EXPECT_EQ(w[5].opcode, "STG.E");
+    EXPECT_EQ(w[5].src_count, accelsim ? 4 : 5);  // the address and four values
+    EXPECT_EQ(w[6].opcode, "LDG.E");
+    EXPECT_EQ(w[6].dst_count, accelsim ? 1 : 4);
+    first_dst.push_back(w[6].dst[0]);
+    EXPECT_EQ(writer.cut_lines(), accelsim ? 2u : 0u);
+  }
+  EXPECT_EQ(first_dst[0], first_dst[1]);  // the list is cut, not renumbered
+  EXPECT_EQ(TraceWriter::registers_named("accelsim"), TraceWriter::Registers::kAccelSim);
+  EXPECT_EQ(TraceWriter::registers_named("warpsim"), TraceWriter::Registers::kAll);
+  EXPECT_FALSE(TraceWriter::registers_named("nvbit"));
 }
 
 TEST(TraceWriter, AFolderItCannotCreateIsAnError) {
