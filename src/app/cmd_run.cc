@@ -22,7 +22,6 @@
 #include "app/workload_run.h"
 #include "func/exec_error.h"
 #include "gpu/builder.h"
-#include "trace/trace_writer.h"
 
 namespace warpsim::app {
 
@@ -130,10 +129,7 @@ void run(const RunOptions& opts) {
       throw UsageError("--write-trace records a functional run: use --mode functional");
     }
     if (!opts.trace.empty()) throw UsageError("--write-trace cannot rewrite a trace");
-    if (!trace::TraceWriter::registers_named(opts.write_trace_registers)) {
-      throw UsageError("--write-trace-registers is '" + opts.write_trace_registers +
-                       "'; expected warpsim or accelsim");
-    }
+    write_trace_registers(opts.write_trace_registers);  // a bad name fails before the run
   }
   ConfigOptions config = opts.config;
   if (opts.no_skip) config.sets.push_back("sim.skip_idle=false");

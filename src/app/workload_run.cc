@@ -12,7 +12,6 @@
 #include "app/program_run.h"
 #include "gpu/progress.h"
 #include "sim/stats_document.h"
-#include "trace/trace_writer.h"
 #include "workload/host.h"
 #include "workload/registry.h"
 
@@ -58,6 +57,14 @@ Choice choose(const std::string& spec) {
 
 }  // namespace
 
+trace::TraceWriter::Registers write_trace_registers(const std::string& name) {
+  const auto registers = trace::TraceWriter::registers_named(name);
+  if (!registers) {
+    throw UsageError("--write-trace-registers is '" + name + "'; expected warpsim or accelsim");
+  }
+  return *registers;
+}
+
 nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const ConfigNode& resolved) {
   const Choice choice = choose(options.spec);
   using Mode = workload::Host::Mode;
@@ -65,15 +72,12 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
   if (options.progress) host.set_progress(stderr_progress());
   std::unique_ptr<trace::TraceWriter> writer;
   if (!options.write_trace.empty()) {
+    const trace::TraceWriter::Registers registers =
+        write_trace_registers(options.write_trace_registers);
     try {
-      const auto registers = trace::TraceWriter::registers_named(options.write_trace_registers);
-      if (!registers) {
-        throw UsageError("--write-trace-registers is '" + options.write_trace_registers +
-                         "'; expected warpsim or accelsim");
-      }
       writer = std::make_unique<trace::TraceWriter>(
           options.write_trace, static_cast<std::uint32_t>(host.gpu().compute_capability()),
-          *registers);
+          registers);
     } catch (const std::runtime_error& e) {
       throw UsageError(e.what());
     }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/config_node.h"
+#include "trace/trace_writer.h"
 
 namespace warpsim::app {
 
@@ -20,6 +21,10 @@ struct WorkloadRunOptions {
   std::string write_trace;  // functional mode: write an Accel-Sim trace into this folder
   std::string write_trace_registers = "warpsim";  // or "accelsim" (trace::TraceWriter)
 };
+
+// `--write-trace-registers NAME`: the writer's register lists. Throws UsageError for a name it
+// does not know.
+trace::TraceWriter::Registers write_trace_registers(const std::string& name);
 
 // Runs the workload and returns stats.json. Throws UsageError for an unknown workload or size.
 // A failed reference check throws WorkloadCheckFailed carrying the stats of the kernels that ran.

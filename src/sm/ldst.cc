@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ptx/ir.h"
+#include "sm/op_timing.h"
 
 namespace warpsim {
 
@@ -72,17 +73,8 @@ L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpI
   if (inst.space == ptx::StateSpace::kConst) return L1Target::kConst;
   if (decoded.op_class == func::OpClass::kTexture) return L1Target::kTexture;
   if (inst.space == ptx::StateSpace::kLocal) return L1Target::kData;
-  const ptx::Instruction* ir = decoded.ir;
-  if (ir == nullptr ? decoded.read_only : ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone) {
-    return L1Target::kTexture;
-  }
-  bool uncached = decoded.l1_bypass;
-  if (ir != nullptr) {
-    const ptx::Mod cache = ir->mod(ptx::ModCat::kCache);
-    uncached = cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
-               ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
-  }
-  if (inst.is_load && !inst.is_atomic && (uncached || !config_.cache_global_loads)) {
+  if (reads_only_path(decoded)) return L1Target::kTexture;
+  if (inst.is_load && !inst.is_atomic && (skips_l1(decoded) || !config_.cache_global_loads)) {
     return L1Target::kBypass;
   }
   return L1Target::kData;

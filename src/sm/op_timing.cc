@@ -43,6 +43,17 @@ OpTiming integer(const ptx::Instruction& inst) {
 
 }  // namespace
 
+bool reads_only_path(const func::DecodedInst& inst) {
+  return inst.ir == nullptr ? inst.read_only : inst.ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone;
+}
+
+bool skips_l1(const func::DecodedInst& inst) {
+  if (inst.ir == nullptr) return inst.l1_bypass;
+  const ptx::Mod cache = inst.ir->mod(ptx::ModCat::kCache);
+  return cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
+         inst.ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
+}
+
 OpTiming op_timing_of(const func::DecodedInst& inst) {
   using func::OpClass;
   if (inst.timing != func::DecodedInst::kNoTiming) return static_cast<OpTiming>(inst.timing);

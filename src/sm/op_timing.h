@@ -83,4 +83,10 @@ inline const char* op_timing_name(OpTiming op) {
 // The timing class of a decoded instruction.
 OpTiming op_timing_of(const func::DecodedInst& inst);
 
+// Where a global load goes, from the PTX (ld.global.nc; .cg/.cv/volatile) or, for front ends
+// without it (traces), from what the decoded instruction states (read_only, l1_bypass): the
+// read-only (texture) path, or past the L1.
+bool reads_only_path(const func::DecodedInst& inst);
+bool skips_l1(const func::DecodedInst& inst);
+
 }  // namespace warpsim

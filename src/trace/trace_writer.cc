@@ -36,12 +36,6 @@ void check(const std::ofstream& out, const std::filesystem::path& path) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-bool uncached(const ptx::Instruction& ir) {
-  const ptx::Mod cache = ir.mod(ptx::ModCat::kCache);
-  return cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
-         ir.mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
-}
-
 }  // namespace
 
 std::optional<TraceWriter::Registers> TraceWriter::registers_named(std::string_view name) {
@@ -96,8 +90,8 @@ void TraceWriter::on_launch_begin(const func::LaunchState& launch) {
 std::uint64_t TraceWriter::pc_of(const func::FunctionCode* function, std::uint32_t index) const {
   const std::uint32_t offset = layout_.code_offset(*function);
   if (offset == func::kNotLaidOut) {
-    throw std::runtime_error(
-        fmt::format("--write-trace: function {} is not in the code of kernel", function->name()));
+    throw std::runtime_error(fmt::format(
+        "--write-trace: function {} has no place in the kernel's code layout", function->name()));
   }
   return (std::uint64_t{offset} + index) * inst_bytes_;
 }
@@ -131,10 +125,8 @@ std::string TraceWriter::opcode_of(const func::LaunchState& launch, const func::
         default:
           if (store) return "STG.E";
           if (!load) return volta ? "ATOMG.E.ADD" : "ATOM.E.ADD";
-          if (d.ir != nullptr && d.ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone) {
-            return volta ? "LDG.E.CONSTANT" : "LDG.E.CI";
-          }
-          if (d.ir != nullptr && uncached(*d.ir)) return "LDG.E.STRONG.GPU";
+          if (reads_only_path(d)) return volta ? "LDG.E.CONSTANT" : "LDG.E.CI";
+          if (skips_l1(d)) return "LDG.E.STRONG.GPU";
           return "LDG.E";
       }
     }
