@@ -1,5 +1,6 @@
 #include "microbench/native/cuda_device.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace warpsim::probe {
@@ -23,7 +24,8 @@ int attribute(CUdevice device, CUdevice_attribute which) {
 
 }  // namespace
 
-CudaDevice::CudaDevice(int ordinal, const std::vector<std::string>& modules) {
+CudaDevice::CudaDevice(int ordinal, const std::vector<std::string>& modules, int carveout)
+    : carveout_(carveout) {
   check(cuInit(0), "cuInit");
   check(cuDeviceGet(&device_, ordinal), "cuDeviceGet");
   check(cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
@@ -99,6 +101,23 @@ CUfunction CudaDevice::find(const std::string& kernel) {
   throw std::runtime_error("no microbenchmark kernel named '" + kernel + "' in the modules");
 }
 
+void CudaDevice::set_carveout(CUfunction function, std::uint32_t dynamic_shared) {
+  if (carveout_ == kDriverCarveout || info_.shared_per_sm == 0) return;
+  int percent = carveout_;
+  if (carveout_ == kSmallestCarveout) {
+    int static_shared = 0;
+    check(cuFuncGetAttribute(&static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function),
+          "cuFuncGetAttribute");
+    // The driver rounds a percentage up to the next carve-out it supports.
+    const std::uint64_t bytes =
+        std::uint64_t{dynamic_shared} + static_cast<std::uint64_t>(static_shared);
+    percent = static_cast<int>((bytes * 100 + info_.shared_per_sm - 1) / info_.shared_per_sm);
+  }
+  check(cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                           std::min(percent, 100)),
+        "cuFuncSetAttribute (carve-out)");
+}
+
 double CudaDevice::launch(const Launch& launch) {
   CUfunction function = find(launch.kernel);
   if (launch.dynamic_shared > 48 * 1024) {
@@ -106,6 +125,7 @@ double CudaDevice::launch(const Launch& launch) {
                              static_cast<int>(launch.dynamic_shared)),
           "cuFuncSetAttribute");
   }
+  set_carveout(function, launch.dynamic_shared);
   std::vector<std::uint64_t> values = launch.args;
   std::vector<void*> params;
   for (std::uint64_t& value : values) params.push_back(&value);

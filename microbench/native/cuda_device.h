@@ -16,8 +16,15 @@ namespace warpsim::probe {
 
 class CudaDevice : public Device {
  public:
-  // `modules`: paths of the kernel fatbins. Throws std::runtime_error with the CUDA error.
-  CudaDevice(int ordinal, const std::vector<std::string>& modules);
+  // `modules`: paths of the kernel fatbins. `carveout`: the shared-memory carve-out each launch
+  // asks for, in percent of the SM's largest (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT),
+  // kSmallestCarveout for the least that holds the launch's shared memory (the most L1, as the
+  // presets' `shared_carveout_choice: smallest`), or kDriverCarveout to leave it to the driver.
+  // Throws std::runtime_error with the CUDA error.
+  static constexpr int kSmallestCarveout = -1;
+  static constexpr int kDriverCarveout = -2;
+  CudaDevice(int ordinal, const std::vector<std::string>& modules,
+             int carveout = kSmallestCarveout);
   ~CudaDevice() override;
   CudaDevice(const CudaDevice&) = delete;
   CudaDevice& operator=(const CudaDevice&) = delete;
@@ -32,12 +39,14 @@ class CudaDevice : public Device {
 
  private:
   CUfunction find(const std::string& kernel);
+  void set_carveout(CUfunction function, std::uint32_t dynamic_shared);
 
   CUdevice device_ = 0;
   CUcontext context_ = nullptr;
   std::vector<CUmodule> modules_;
   std::vector<CUtexObject> textures_;
   DeviceInfo info_;
+  int carveout_;
 };
 
 }  // namespace warpsim::probe

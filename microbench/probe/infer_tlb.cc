@@ -20,12 +20,21 @@ constexpr std::uint64_t kPhasePasses = 3;  // one warm, two measured
 constexpr std::uint64_t kFirstPhases = 12;
 constexpr std::uint64_t kMaxPhases = 48;
 constexpr int kAttempts = 6;
+// The hit level: every 128-byte line of the first 4 KB (one page of any candidate size) read
+// over and over, so that the spread of real hardware's L2 hit latencies over slices and
+// partitions (about 240 to 320 cycles on an H100) is in it, but no translation miss is.
+constexpr std::uint64_t kHitBytes = 4096;
+constexpr std::uint64_t kHitLine = 128;
+constexpr std::uint64_t kHitPasses = 8;
+// The hit level leaves out the slowest of its samples, one in this many.
+constexpr std::size_t kHitOutliers = 50;
 
 struct TlbProbe {
   explicit TlbProbe(ChaseRunner& runner) : run(runner) {}
 
   ChaseRunner& run;
   std::uint64_t max_bytes = 0;
+  double min_slow_share = 0;
   LatencyLevel hit;
   std::uint32_t above_hit = 0;
 };
@@ -34,6 +43,20 @@ std::vector<std::uint32_t> page_run(TlbProbe& t, std::uint64_t stride, std::uint
   std::vector<std::uint64_t> order;
   append_page_passes(order, PageSpread{.stride = stride}, pages, 0, kWarmPasses + kPasses);
   return t.run.trace(order, kWarmPasses * pages, kPasses * pages).latency;
+}
+
+// The level of loads that hit both TLB levels (kHitBytes): every sample but the slowest one in
+// kHitOutliers.
+LatencyLevel hit_level(TlbProbe& t) {
+  const std::vector<std::uint64_t> order = uniform_order(kHitBytes, kHitLine);
+  std::vector<std::uint32_t> samples =
+      t.run.trace(order, order.size(), kHitPasses * order.size()).latency;
+  std::sort(samples.begin(), samples.end());
+  const std::size_t keep = samples.size() - samples.size() / kHitOutliers;
+  return LatencyLevel{.low = samples.front(),
+                      .high = samples[keep - 1],
+                      .median = static_cast<double>(samples[keep / 2]),
+                      .count = keep};
 }
 
 std::vector<std::uint32_t> above(const std::vector<std::uint32_t>& latencies,
@@ -45,15 +68,23 @@ std::vector<std::uint32_t> above(const std::vector<std::uint32_t>& latencies,
   return slow;
 }
 
-// The smallest page count in [start, limit] whose run has a load slower than `threshold`
-// (doubling, then bisection); 0 when none has.
+// Whether a run's slow loads are more than stray ones: at least two, and at least
+// min_slow_share of its loads (TlbSearch).
+bool slow_run(const TlbProbe& t, const std::vector<std::uint32_t>& latencies,
+              std::uint32_t threshold) {
+  const std::size_t slow = above(latencies, threshold).size();
+  return slow >= 2 && static_cast<double>(slow) >= t.min_slow_share * latencies.size();
+}
+
+// The smallest page count in [start, limit] whose run is slow (slow_run; doubling, then
+// bisection); 0 when none is.
 std::uint64_t first_slow_count(TlbProbe& t, std::uint64_t stride, std::uint64_t start,
                                std::uint64_t limit, std::uint32_t threshold) {
   if (start > limit) return 0;
   std::uint64_t fast = start - 1;
   std::uint64_t slow = 0;
   for (std::uint64_t n = start;; n = std::min(2 * n, limit)) {
-    if (!above(page_run(t, stride, n), threshold).empty()) {
+    if (slow_run(t, page_run(t, stride, n), threshold)) {
       slow = n;
       break;
     }
@@ -62,7 +93,7 @@ std::uint64_t first_slow_count(TlbProbe& t, std::uint64_t stride, std::uint64_t 
   }
   while (slow - fast > 1) {
     const std::uint64_t mid = fast + (slow - fast) / 2;
-    (above(page_run(t, stride, mid), threshold).empty() ? fast : slow) = mid;
+    (slow_run(t, page_run(t, stride, mid), threshold) ? slow : fast) = mid;
   }
   return slow;
 }
@@ -70,7 +101,7 @@ std::uint64_t first_slow_count(TlbProbe& t, std::uint64_t stride, std::uint64_t 
 // The page size: the stride halved until entries + 1 loads no longer miss the L1 TLB.
 std::uint64_t find_page(TlbProbe& t, std::uint64_t largest, std::uint64_t entries) {
   for (std::uint64_t stride = largest / 2; stride >= kMinPage; stride /= 2) {
-    if (above(page_run(t, stride, entries + 1), t.above_hit).empty()) return 2 * stride;
+    if (!slow_run(t, page_run(t, stride, entries + 1), t.above_hit)) return 2 * stride;
   }
   return kMinPage;
 }
@@ -192,7 +223,8 @@ std::vector<TlbLevel> infer_tlbs(const Chaser& chase, const TlbSearch& search) {
   ChaseRunner run(chase, search.path);
   TlbProbe t(run);
   t.max_bytes = search.max_bytes;
-  t.hit = main_level(page_run(t, largest, 2));
+  t.min_slow_share = search.min_slow_share;
+  t.hit = hit_level(t);
   t.above_hit = threshold_above(t.hit);
   const std::uint64_t first_miss =
       first_slow_count(t, largest, 3, search.max_bytes / largest, t.above_hit);

@@ -22,6 +22,11 @@ struct TlbSearch {
   LoadPath path = LoadPath::kGlobalCg;
   std::uint64_t max_bytes = 0;       // the largest array (n pages * stride) a chase may use
   std::uint64_t max_page_bytes = 0;  // the largest candidate page size (a power of two)
+  // A run of pages counts as missing when at least two of its loads, and at least this share of
+  // them, are slower than the hit level. On the simulator any two will do: its latencies are
+  // exact. A real GPU's L2 hits spread over 70 cycles with the address (slices, partitions; an
+  // H100 shows 247-322), so there a run needs a real share of slow loads (ProbeOptions).
+  double min_slow_share = 0.02;
 };
 
 // The levels found, L1 first; empty when no translation miss shows within max_bytes. Throws

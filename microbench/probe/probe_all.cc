@@ -57,8 +57,8 @@ std::optional<CacheGeometry> first_level(const Chaser& chase, const DeviceInfo& 
   return infer_cache(chase, CacheSearch{path, bound, kMaxRecords, name});
 }
 
-std::uint64_t tlb_bound(const DeviceInfo& info) {
-  return std::min(kTlbSearchBytes, info.global_bytes / 2);
+std::uint64_t tlb_bound(const DeviceInfo& info, std::uint64_t requested) {
+  return std::min(requested != 0 ? requested : kTlbSearchBytes, info.global_bytes / 2);
 }
 
 class PartTimer {
@@ -105,10 +105,13 @@ void probe_caches(Device& device, const Chaser& chase, const std::vector<std::st
 
 void probe_translation(Device& device, const Chaser& chase, const std::vector<std::string>& parts,
                        const ProbeOptions& options, Hierarchy& out) {
-  const std::uint64_t bound = tlb_bound(device.info());
+  const std::uint64_t bound = tlb_bound(device.info(), options.tlb_search_bytes);
   if (wanted(parts, "tlb") || wanted(parts, "global")) {
     PartTimer timer(out, options, "tlb");
-    out.tlb = infer_tlbs(chase, TlbSearch{LoadPath::kGlobalCg, bound, kMaxPageBytes});
+    out.tlb = infer_tlbs(chase, TlbSearch{.path = LoadPath::kGlobalCg,
+                                          .max_bytes = bound,
+                                          .max_page_bytes = kMaxPageBytes,
+                                          .min_slow_share = options.tlb_min_slow_share});
   }
   if (wanted(parts, "global")) {
     PartTimer timer(out, options, "global");
@@ -144,7 +147,14 @@ Hierarchy probe(Device& device, const ProbeOptions& options) {
   for (const std::string& part : parts) parse_parts(part);  // throws for an unknown name
   Hierarchy out;
   out.device = device.info().name;
-  const Chaser chase = device_chaser(device);
+  Chaser chase = device_chaser(device);
+  if (options.on_chase) {
+    chase = [inner = std::move(chase), &options](const ChaseSpec& spec) {
+      ChaseTrace trace = inner(spec);
+      options.on_chase(spec, trace);
+      return trace;
+    };
+  }
   probe_caches(device, chase, parts, options, out);
   probe_translation(device, chase, parts, options, out);
   if (wanted(parts, "shared")) {

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "microbench/probe/bandwidth.h"
+#include "microbench/probe/chase.h"
 #include "microbench/probe/device.h"
 #include "microbench/probe/hierarchy.h"
+#include "microbench/probe/infer_tlb.h"
 
 namespace warpsim::probe {
 
@@ -24,8 +26,15 @@ struct ProbeOptions {
   std::vector<std::string> only;  // parts to run (kProbeParts names); empty: all
   GlobalSweep global_sweep;
   SharedSweep shared_sweep;
+  // The largest TLB chase array; 0: 1 GB. Never more than half of global memory. The simulator
+  // holds such arrays in host memory; a real GPU can afford far larger ones.
+  std::uint64_t tlb_search_bytes = 0;
+  // TlbSearch::min_slow_share: the default for the simulator; a real GPU needs more (native).
+  double tlb_min_slow_share = TlbSearch{}.min_slow_share;
   // Called after each part with its name and the wall-clock seconds it took.
   std::function<void(const std::string& part, double seconds)> on_part;
+  // Called after each chase with what ran and what it recorded (raw output for later analysis).
+  std::function<void(const ChaseSpec& spec, const ChaseTrace& trace)> on_chase;
 };
 
 // Throws std::invalid_argument for a part name not in kProbeParts, and whatever the device

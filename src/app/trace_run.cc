@@ -51,7 +51,7 @@ struct TraceRun {
                        {"tracer_version", h.tracer_version}});
     configs.push_back({h.grid, h.block, 0});
     const KernelResourceInfo resources{h.nregs, 0, "trace"};
-    model.launch(std::move(kernel), 0, resources);
+    model.launch(std::move(kernel), h.cuda_stream_id, resources);
   }
 
   // Runs the queued kernels to completion and records them.
@@ -72,7 +72,8 @@ nlohmann::ordered_json run_trace(const TraceRunOptions& options, const ConfigNod
     const trace::KernelsList list = trace::read_kernels_list(options.kernels_list);
     for (const trace::KernelsListEntry& entry : list.entries) {
       if (entry.kind == trace::KernelsListEntry::Kind::kMemcpyHtoD) {
-        run.synchronize();  // the host copies once the kernels before have finished
+        run.synchronize();               // the host copies once the kernels before have finished
+        if (entry.bytes == 0) continue;  // a host sync point (trace_writer.h), not a copy
         ++run.copies;
         run.copied_bytes += entry.bytes;
       } else {

@@ -240,6 +240,7 @@ cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::Launch
     const std::optional<KernelResourceInfo> resources = launch_resources(kernel, config);
     trace_writer_->set_next_registers(resources ? resources->registers_per_thread
                                                 : measured_resources(*this, kernel).registers);
+    trace_writer_->set_next_stream(model_stream(stream));
   }
   try {
     result = device().launch(kernel, config, args);

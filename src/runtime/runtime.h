@@ -156,6 +156,7 @@ class Runtime {
   bool timing_mode();
   void sync_point() {
     if (model_ != nullptr) drain();
+    if (trace_writer_ != nullptr) trace_writer_->on_sync_point();
   }
 
   bool valid_stream(cudaStream_t stream) const;
@@ -235,6 +236,10 @@ class Runtime {
   bool exiting_ = false;  // in the exit handler (fatal() cannot call exit() again)
   bool run_logged_ = false;
 };
+
+// The timing model's id of a stream (GpuModel::launch): 0 for the legacy default stream, 2 for
+// the per-thread default stream, a created stream's id (3 and up) otherwise.
+std::uint64_t model_stream(cudaStream_t stream);
 
 // Runs the body of one API call under the runtime lock and records its result. Running out of
 // (simulated or host) memory is cudaErrorMemoryAllocation; any other exception from the simulator

@@ -35,13 +35,13 @@ namespace {
 constexpr std::uint64_t kLegacyStream = 0;
 constexpr std::uint64_t kPerThreadStream = 2;
 
+}  // namespace
+
 std::uint64_t model_stream(cudaStream_t stream) {
   if (stream == nullptr || stream == cudaStreamLegacy) return kLegacyStream;
   if (stream == cudaStreamPerThread) return kPerThreadStream;
   return stream->id;
 }
-
-}  // namespace
 
 // The resources the model books for one CTA. ptxas's numbers, and the config's override
 // (gpu.kernel_registers), are what the hardware would get: a block they do not fit is refused as

@@ -66,14 +66,17 @@ std::uint32_t LdstUnit::new_entry() {
   return id;
 }
 
-// Where a global-memory access goes: the texture path for tex and ld.global.nc, straight to L2
+// Where a global-memory access goes: the texture path for tex and ld.global.nc (ld.global.nc
+// through the L1 data cache where sm.ldst.readonly_in_l1d says so), straight to L2
 // for loads the program marked not to cache in L1 (.cg, .cv, volatile) and for every global
 // load when the L1 does not cache them; the L1 data cache otherwise (local memory included).
 L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const {
   if (inst.space == ptx::StateSpace::kConst) return L1Target::kConst;
   if (decoded.op_class == func::OpClass::kTexture) return L1Target::kTexture;
   if (inst.space == ptx::StateSpace::kLocal) return L1Target::kData;
-  if (reads_only_path(decoded)) return L1Target::kTexture;
+  if (reads_only_path(decoded)) {
+    return config_.readonly_in_l1d ? L1Target::kData : L1Target::kTexture;
+  }
   if (inst.is_load && !inst.is_atomic && (skips_l1(decoded) || !config_.cache_global_loads)) {
     return L1Target::kBypass;
   }

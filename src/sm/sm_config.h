@@ -30,6 +30,7 @@ struct LdstConfig {
   std::uint32_t prioritizer_entries = 8;
   bool cache_global_loads = true;
   bool flush_l1_between_kernels = true;
+  bool readonly_in_l1d = false;  // ld.global.nc through the L1D instead of the texture cache
   std::uint32_t requests_per_cycle = 1;
   std::uint32_t shared_latency = 24;
   std::uint32_t shared_banks = 32;

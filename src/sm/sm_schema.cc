@@ -98,6 +98,13 @@ SectionSpec ldst_section() {
                      .description = "whether global loads are cached in the L1 data cache "
                                     "(false: they go to L2 in sectors, as on Kepler by default)",
                      .default_value = "true"},
+           ParamSpec{.name = "readonly_in_l1d",
+                     .type = ParamType::kBool,
+                     .description = "whether read-only global loads (ld.global.nc, __ldg) go "
+                                    "through the L1 data cache, as in the unified L1/texture "
+                                    "cache of Volta and later (measured on an H100), instead of "
+                                    "the texture cache",
+                     .default_value = "false"},
            ParamSpec{.name = "flush_l1_between_kernels",
                      .type = ParamType::kBool,
                      .description = "whether an SM empties its L1 caches when it starts a CTA of "

@@ -63,9 +63,17 @@ TraceWriter::~TraceWriter() = default;
 void TraceWriter::on_memcpy_h2d(std::uint64_t device_address, std::uint64_t bytes) {
   list_ << fmt::format("MemcpyHtoD,0x{:016x},{}\n", device_address, bytes);
   check(list_, dir_ / "kernelslist.g");
+  listed_since_sync_ = false;  // the reader waits for the kernels before a copy anyway
+  sync_pending_ = false;
+}
+
+void TraceWriter::on_sync_point() {
+  if (listed_since_sync_) sync_pending_ = true;
 }
 
 void TraceWriter::on_launch_begin(const func::LaunchState& launch) {
+  if (sync_pending_) on_memcpy_h2d(0, 0);
+  listed_since_sync_ = true;
   ++kernels_;
   const std::string file = fmt::format("kernel-{}.traceg", kernels_);
   kernel_path_ = dir_ / file;
@@ -75,13 +83,13 @@ void TraceWriter::on_launch_begin(const func::LaunchState& launch) {
   const func::LaunchConfig& c = launch.config;
   kernel_ << fmt::format(
       "-kernel name = {}\n-kernel id = {}\n-grid dim = ({},{},{})\n-block dim = ({},{},{})\n"
-      "-shmem = {}\n-nregs = {}\n-binary version = {}\n-cuda stream id = 0\n"
+      "-shmem = {}\n-nregs = {}\n-binary version = {}\n-cuda stream id = {}\n"
       "-shmem base_addr = 0x{:016x}\n-local mem base_addr = 0x{:016x}\n-nvbit version = 1.5.5\n"
       "-accelsim tracer version = {}\n-enable lineinfo = 0\n-warpsim code end = {}\n\n"
       "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
       "[adrrescompress?] [mem_addresses]\n\n",
       launch.kernel->ir->name, kernels_, c.grid.x, c.grid.y, c.grid.z, c.block.x, c.block.y,
-      c.block.z, launch.shared_size, registers_, binary_version_, func::kSharedWindow,
+      c.block.z, launch.shared_size, registers_, binary_version_, stream_, func::kSharedWindow,
       func::kLocalWindow, kTracerVersion, layout_.end);
   list_ << file << '\n';
   check(list_, dir_ / "kernelslist.g");

@@ -64,6 +64,11 @@ class TraceWriter : public func::LaunchObserver {
 
   // A host-to-device copy, listed in kernelslist.g before the next launch.
   void on_memcpy_h2d(std::uint64_t device_address, std::uint64_t bytes);
+  // A point where the host waits for the device (every API call that touches device state is
+  // one; runtime.h). When kernels were listed since the last copy or sync, the next launch is
+  // preceded by a zero-byte MemcpyHtoD line, where warpsim's reader waits for the kernels
+  // before it (a copy of nothing changes nothing for Accel-Sim).
+  void on_sync_point();
 
   std::uint64_t kernels() const { return kernels_; }
   std::uint64_t unmatched_insts() const { return unmatched_; }
@@ -73,6 +78,9 @@ class TraceWriter : public func::LaunchObserver {
   const std::vector<std::string>& unmatched_ops() const { return unmatched_ops_; }
   // Registers per thread the next launch's header states (-nregs): what its occupancy uses.
   void set_next_registers(std::uint32_t registers) { registers_ = registers; }
+  // The stream the next launch's header states (-cuda stream id): the timing model's id (0 the
+  // legacy default stream, 2 the per-thread default stream, 3 and up created streams).
+  void set_next_stream(std::uint64_t stream) { stream_ = stream; }
 
  private:
   struct Cta {
@@ -95,6 +103,9 @@ class TraceWriter : public func::LaunchObserver {
   Registers registers_mode_;
   std::uint64_t cut_lines_ = 0;
   std::uint32_t registers_ = 32;
+  std::uint64_t stream_ = 0;
+  bool listed_since_sync_ = false;  // a kernel listed after the last copy or sync line
+  bool sync_pending_ = false;       // a sync point came after such a kernel
   std::vector<std::string> unmatched_ops_;
   std::unordered_map<std::uint64_t, Cta> ctas_;  // by linear CTA id (CtaState objects move)
   func::CodeLayout layout_;                      // the current kernel's

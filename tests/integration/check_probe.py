@@ -6,7 +6,8 @@ which must exit 0, then checks that what the probe inferred is what the preset c
 resolved config the probe writes under "config"):
 - texture and readonly (both the L1T on the simulator: tex and ld.global.nc go there): size,
   line (the sector where lines are sectored: each miss fetches one), ways per set counted in
-  such lines, sets, and LRU or not;
+  such lines, sets, and LRU or not; where sm.ldst.readonly_in_l1d sends ld.global.nc through
+  the L1D, readonly must be the cache the probe found for l1d;
 - l1d the same, where global loads are cached in an L1 of fixed size (sm.ldst.cache_global_loads
   and no unified L1/shared array, whose L1 size depends on the kernel's shared memory), and null
   where they are not cached;
@@ -56,7 +57,14 @@ def check(doc):
     problems = []
     l1t = expected_cache(sm["l1t"])
     problems += compare_cache("texture", doc.get("texture"), l1t)
-    problems += compare_cache("readonly", doc.get("readonly"), l1t)
+    if sm["ldst"].get("readonly_in_l1d"):
+        l1d, readonly = doc.get("l1d") or {}, doc.get("readonly") or {}
+        for key in ("size_bytes", "line_bytes", "sets", "ways", "replacement"):
+            if readonly.get(key) is None or readonly.get(key) != l1d.get(key):
+                problems.append(f"readonly.{key}: inferred {readonly.get(key)}, but the L1D "
+                                f"it goes through has {l1d.get(key)}")
+    else:
+        problems += compare_cache("readonly", doc.get("readonly"), l1t)
     cached = sm["ldst"]["cache_global_loads"]
     unified = sm["l1d"].get("unified_bytes", 0)
     if not cached:

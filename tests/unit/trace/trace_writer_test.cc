@@ -63,28 +63,41 @@ class TraceWriterTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // The divide kernel loaded, its two 40-float buffers allocated.
+  struct Divide {
+    func::Device device;
+    const func::LoadedModule& module = device.load_module(kPtx, "divide.ptx");
+    const func::FunctionCode& kernel = *module.find_kernel("divide");
+    Addr in = device.malloc(40 * 4);
+    Addr out = device.malloc(40 * 4);
+    func::LaunchResult launch() {
+      const void* args[] = {&in, &out};
+      return device.launch(kernel, {{1, 1, 1}, {40, 1, 1}, 0}, args);
+    }
+  };
+
+  std::string kernels_list() const {
+    std::ifstream list(dir_ / "kernelslist.g");
+    std::stringstream listed;
+    listed << list.rdbuf();
+    return listed.str();
+  }
+
   std::filesystem::path dir_;
 };
 
 TEST_F(TraceWriterTest, WritesALaunchThatWarpsimsReaderReadsBack) {
-  func::Device device;
-  const func::LoadedModule& module = device.load_module(kPtx, "divide.ptx");
-  const Addr in = device.malloc(40 * 4);
-  const Addr out = device.malloc(40 * 4);
+  Divide d;
+  const Addr in = d.in;
   TraceWriter writer(dir_, 70);
-  device.set_observer(&writer);
+  d.device.set_observer(&writer);
   writer.on_memcpy_h2d(in, 160);
   writer.set_next_registers(24);
-  const void* args[] = {&in, &out};
-  const func::LaunchResult result =
-      device.launch(*module.find_kernel("divide"), {{1, 1, 1}, {40, 1, 1}, 0}, args);
+  const func::LaunchResult result = d.launch();
   EXPECT_EQ(writer.kernels(), 1u);
   EXPECT_EQ(writer.unmatched_insts(), 0u);
-
-  std::ifstream list(dir_ / "kernelslist.g");
-  std::stringstream listed;
-  listed << list.rdbuf();
-  EXPECT_EQ(listed.str(), fmt::format("MemcpyHtoD,0x{:016x},160\nkernel-1.traceg\n", in));
+  EXPECT_EQ(kernels_list(), fmt::format("MemcpyHtoD,0x{:016x},160\nkernel-1.traceg\n", in));
 
   TraceReader reader((dir_ / "kernel-1.traceg").string());
   const KernelHeader& h = reader.header();
@@ -94,7 +107,7 @@ TEST_F(TraceWriterTest, WritesALaunchThatWarpsimsReaderReadsBack) {
   EXPECT_EQ(h.nregs, 24u);
   EXPECT_EQ(h.binary_version, 70u);
   EXPECT_EQ(h.shmem_base_addr, func::kSharedWindow);
-  EXPECT_EQ(h.code_end, module.find_kernel("divide")->insts.size());  // -warpsim code end
+  EXPECT_EQ(h.code_end, d.kernel.insts.size());  // -warpsim code end
   TraceBlock block;
   ASSERT_TRUE(reader.next_block(block));
   ASSERT_EQ(block.warps.size(), 2u);
@@ -121,6 +134,34 @@ TEST_F(TraceWriterTest, WritesALaunchThatWarpsimsReaderReadsBack) {
   EXPECT_EQ(w1[16].opcode, "STG.E");
   EXPECT_EQ(w1[17].opcode, "EXIT");
   EXPECT_FALSE(reader.next_block(block));
+}
+
+// Each launch's header names its stream; a host synchronization after a listed kernel becomes a
+// zero-byte copy line before the next launch (only one, and none where a copy line already
+// separates the launches).
+TEST_F(TraceWriterTest, StreamsAndHostSynchronizationsAreListed) {
+  Divide d;
+  TraceWriter writer(dir_, 70);
+  d.device.set_observer(&writer);
+  writer.on_sync_point();  // nothing listed yet: no line
+  writer.set_next_stream(3);
+  d.launch();
+  writer.set_next_stream(4);
+  d.launch();  // no sync: overlaps the first
+  writer.on_sync_point();
+  writer.on_sync_point();
+  writer.set_next_stream(0);
+  d.launch();
+  writer.on_sync_point();
+  writer.on_memcpy_h2d(d.in, 160);  // a copy waits anyway: no zero-byte line as well
+  d.launch();
+  EXPECT_EQ(kernels_list(),
+            fmt::format("kernel-1.traceg\nkernel-2.traceg\nMemcpyHtoD,0x{:016x},0\n"
+                        "kernel-3.traceg\nMemcpyHtoD,0x{:016x},160\nkernel-4.traceg\n",
+                        0, d.in));
+  EXPECT_EQ(TraceReader((dir_ / "kernel-1.traceg").string()).header().cuda_stream_id, 3u);
+  EXPECT_EQ(TraceReader((dir_ / "kernel-2.traceg").string()).header().cuda_stream_id, 4u);
+  EXPECT_EQ(TraceReader((dir_ / "kernel-3.traceg").string()).header().cuda_stream_id, 0u);
 }
 
 // For Accel-Sim, whose parser holds 1 destination and 4 sources per line, the lists are cut to
