@@ -48,11 +48,9 @@ KernelsListEntry parse_kernel(const LineSource& src, std::string_view name,
   if (name.find_first_of(" \t") != std::string_view::npos) {
     src.fail("expected one kernel trace file name, got '" + std::string(name) + "'");
   }
-  if (ends_with(name, ".tracez")) {
-    src.fail("'" + std::string(name) + "': .tracez (Accel-Sim 2.0) traces are not supported yet");
-  }
-  if (!ends_with(name, ".traceg") && !ends_with(name, ".xz")) {
-    src.fail("'" + std::string(name) + "': a kernel trace file name ends in .traceg or .xz");
+  if (!ends_with(name, ".traceg") && !ends_with(name, ".xz") && !ends_with(name, ".tracez")) {
+    src.fail("'" + std::string(name) +
+             "': a kernel trace file name ends in .traceg, .xz or .tracez");
   }
   KernelsListEntry entry;
   entry.kind = KernelsListEntry::Kind::kKernel;

@@ -18,9 +18,6 @@
 
 namespace warpsim::trace {
 
-// Register 255 is RZ, the zero register: reading or writing it waits for nothing.
-inline constexpr std::uint16_t kZeroRegister = 255;
-
 class TraceCode {
  public:
   TraceCode(std::uint32_t binary_version, SassOpMap::Reporter report);

@@ -1,5 +1,7 @@
 #include "trace/trace_reader.h"
 
+#include <sstream>
+
 #include "trace/trace_file.h"
 
 namespace warpsim::trace {
@@ -48,8 +50,22 @@ std::uint64_t TraceBlock::inst_count() const {
   return n;
 }
 
+namespace {
+
+bool is_tracez(const std::string& path) {
+  constexpr std::string_view kSuffix = ".tracez";
+  return path.size() >= kSuffix.size() &&
+         path.compare(path.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
+}
+
+}  // namespace
+
 TraceReader::TraceReader(const std::string& path)
-    : owned_(open_trace_file(path)), src_(*owned_, path) {
+    : tracez_(is_tracez(path) ? std::make_unique<TracezFile>(path) : nullptr),
+      owned_(tracez_ != nullptr
+                 ? std::unique_ptr<std::istream>(new std::istringstream(tracez_->header_text()))
+                 : open_trace_file(path)),
+      src_(*owned_, path) {
   start();
 }
 
@@ -73,6 +89,7 @@ void TraceReader::start() {
   }
   layout_.leading_ids = header_.tracer_version < 3;
   layout_.source_line = header_.enable_lineinfo;
+  layout_.v6 = header_.tracer_version == 6;
   // Tracks which blocks were seen, for grids of up to 64 Mi blocks (8 MiB of bits).
   if (header_.grid.volume() <= (std::uint64_t{1} << 26))
     blocks_seen_.assign(header_.grid.volume(), false);
@@ -104,15 +121,74 @@ bool TraceReader::find_begin() {
 void TraceReader::read_block_id(TraceBlock& out) {
   if (!next_nonblank(line_)) src_.fail("expected 'thread block = x,y,z', got end of file");
   out.id = triple_value(src_, trim(line_), "thread block");
+  claim_block(out.id);
+}
+
+void TraceReader::claim_block(const Dim3& id) {
+  auto fail = [&](const std::string& what) {
+    if (tracez_ != nullptr) throw TraceError(file_name() + ": " + what);
+    src_.fail(what);
+  };
   const Dim3& g = header_.grid;
-  if (out.id.x >= g.x || out.id.y >= g.y || out.id.z >= g.z) {
-    src_.fail("thread block " + out.id.str() + " lies outside the grid " + g.str());
+  if (id.x >= g.x || id.y >= g.y || id.z >= g.z) {
+    fail("thread block " + id.str() + " lies outside the grid " + g.str());
   }
   if (!blocks_seen_.empty()) {
-    const std::uint64_t index = (std::uint64_t{out.id.z} * g.y + out.id.y) * g.x + out.id.x;
-    if (blocks_seen_[index]) src_.fail("thread block " + out.id.str() + " appears twice");
+    const std::uint64_t index = (std::uint64_t{id.z} * g.y + id.y) * g.x + id.x;
+    if (blocks_seen_[index]) fail("thread block " + id.str() + " appears twice");
     blocks_seen_[index] = true;
   }
+}
+
+bool TraceReader::next_tracez_block(TraceBlock& out) {
+  if (!tracez_->next_block(tracez_block_)) {
+    if (blocks_read_ != header_.grid.volume()) {
+      throw TraceError(file_name() + ": the index lists " + std::to_string(blocks_read_) +
+                       " thread blocks; the grid " + header_.grid.str() + " has " +
+                       std::to_string(header_.grid.volume()));
+    }
+    return false;
+  }
+  const TracezFile::Block& b = tracez_block_;
+  out.id = b.id;
+  out.line = 0;
+  out.cluster_id = b.cluster_id;
+  out.cluster_cta = b.cluster_cta;
+  out.cluster_rank = b.cluster_rank;
+  // The index always has the cluster fields; a launch without clusters leaves them zero.
+  const auto nonzero = [](const Dim3& d) { return d.x != 0 || d.y != 0 || d.z != 0; };
+  out.in_cluster = nonzero(b.cluster_id) || nonzero(b.cluster_cta) || b.cluster_rank != 0;
+  claim_block(out.id);
+  if (b.warps.size() != header_.warps_per_block()) {
+    throw TraceError(file_name() + ": thread block " + out.id.str() + " has " +
+                     std::to_string(b.warps.size()) + " warps; a block of " + header_.block.str() +
+                     " threads has " + std::to_string(header_.warps_per_block()));
+  }
+  out.warps.resize(b.warps.size());
+  std::string line;
+  for (std::uint32_t w = 0; w < b.warps.size(); ++w) {
+    std::istringstream text(tracez_->warp_text(b, w));
+    LineSource lines(text, file_name() + " (block " + out.id.str() + " warp " + std::to_string(w) +
+                               ", line in the warp)");
+    std::vector<TraceInst>& insts = out.warps[w].insts;
+    insts.clear();
+    std::uint64_t read = 0;
+    while (lines.next(line)) {
+      const std::string_view t = trim(line);
+      if (t.empty()) continue;
+      parse_inst_line(lines, t, layout_, tokens_, insts.emplace_back());
+      ++read;
+      if (insts.back().is_marker()) insts.pop_back();
+    }
+    if (read != b.warps[w].insts || insts.empty()) {
+      throw TraceError(file_name() + ": thread block " + out.id.str() + " warp " +
+                       std::to_string(w) + " holds " + std::to_string(read) +
+                       " lines, its index entry says " + std::to_string(b.warps[w].insts) +
+                       (insts.empty() ? " (and a warp needs instructions)" : ""));
+    }
+  }
+  ++blocks_read_;
+  return true;
 }
 
 bool TraceReader::read_cluster_line(std::string_view text, TraceBlock& out) {
@@ -145,6 +221,7 @@ void TraceReader::start_warp(std::string_view text, TraceBlock& out) {
     src_.fail("expected 'insts = N' after 'warp = " + std::to_string(w) + "'");
   }
   warp_expected_ = number_value(src_, trim(line_), "insts");
+  warp_lines_ = 0;
   warp_insts_line_ = src_.line_number();
   if (warp_expected_ == 0) {
     src_.fail("warp " + std::to_string(w) + " has 'insts = 0'; every warp ends with an EXIT");
@@ -154,12 +231,15 @@ void TraceReader::start_warp(std::string_view text, TraceBlock& out) {
 
 void TraceReader::finish_warp(TraceBlock& out) {
   if (warp_ == kNoWarp) return;
-  const std::size_t got = out.warps[warp_].insts.size();
+  const std::uint64_t got = warp_lines_;
   if (got != warp_expected_) {
     src_.fail("warp " + std::to_string(warp_) + " has " + std::to_string(got) +
               " instruction lines, but its 'insts = " + std::to_string(warp_expected_) +
               "' (line " + std::to_string(warp_insts_line_) + ") says " +
               std::to_string(warp_expected_));
+  }
+  if (out.warps[warp_].insts.empty()) {
+    src_.fail("warp " + std::to_string(warp_) + " has only REPLAY markers; it needs instructions");
   }
 }
 
@@ -174,6 +254,7 @@ void TraceReader::check_all_warps(const TraceBlock& out) {
 }
 
 bool TraceReader::next_block(TraceBlock& out) {
+  if (tracez_ != nullptr) return next_tracez_block(out);
   if (!find_begin()) return false;
   out.line = src_.line_number();
   out.in_cluster = false;
@@ -204,12 +285,14 @@ bool TraceReader::next_block(TraceBlock& out) {
       src_.fail("expected 'warp = N', got '" + std::string(text) + "'");
     } else {
       std::vector<TraceInst>& insts = out.warps[warp_].insts;
-      if (insts.size() == warp_expected_) {
+      if (warp_lines_ == warp_expected_) {
         src_.fail(
             "warp " + std::to_string(warp_) + " has more instruction lines than its 'insts = " +
             std::to_string(warp_expected_) + "' (line " + std::to_string(warp_insts_line_) + ")");
       }
       parse_inst_line(src_, text, layout_, tokens_, insts.emplace_back());
+      ++warp_lines_;
+      if (insts.back().is_marker()) insts.pop_back();  // counted, not an instruction
     }
   }
   finish_warp(out);

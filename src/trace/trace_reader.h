@@ -13,6 +13,9 @@
 //   warp = w+1 ...
 //   #END_TB
 //
+// A `.tracez` file (trace/tracez_file.h) gives the same blocks from its index, each warp's lines
+// decompressed in turn; its errors name the file, the block and the warp.
+//
 // Every block must lie in the grid and appear once; every warp of the block must appear once
 // with at least one instruction and exactly its `insts` count; the trace must hold every block
 // of the grid. Any violation throws TraceError("FILE:LINE: what was expected").
@@ -26,6 +29,7 @@
 #include "trace/line_source.h"
 #include "trace/trace_header.h"
 #include "trace/trace_inst.h"
+#include "trace/tracez_file.h"
 
 namespace warpsim::trace {
 
@@ -46,11 +50,12 @@ struct TraceBlock {
 };
 
 // The newest tracer version whose line layout this reader knows (v6 adds fields, §4.6).
-inline constexpr std::uint32_t kMaxTracerVersion = 5;
+inline constexpr std::uint32_t kMaxTracerVersion = 6;
 
 class TraceReader {
  public:
-  // Opens `path` (`.xz` is decompressed while reading) and reads its header.
+  // Opens `path` (`.xz` is decompressed while reading, `.tracez` read by its index) and reads
+  // its header.
   explicit TraceReader(const std::string& path);
   // Reads from `in`, which must outlive the reader; `file_name` is used in messages.
   TraceReader(std::istream& in, std::string file_name);
@@ -65,6 +70,8 @@ class TraceReader {
  private:
   void start();
   bool find_begin();
+  void claim_block(const Dim3& id);
+  bool next_tracez_block(TraceBlock& out);
   void read_block_id(TraceBlock& out);
   bool read_cluster_line(std::string_view text, TraceBlock& out);
   void start_warp(std::string_view text, TraceBlock& out);
@@ -72,6 +79,8 @@ class TraceReader {
   void check_all_warps(const TraceBlock& out);
   bool next_nonblank(std::string& line);
 
+  std::unique_ptr<TracezFile> tracez_;  // for a .tracez file
+  TracezFile::Block tracez_block_;
   std::unique_ptr<std::istream> owned_;
   LineSource src_;
   KernelHeader header_;
@@ -84,6 +93,7 @@ class TraceReader {
   static constexpr std::uint32_t kNoWarp = 0xffffffffU;
   std::uint32_t warp_ = kNoWarp;
   std::uint64_t warp_expected_ = 0;
+  std::uint64_t warp_lines_ = 0;  // lines read, REPLAY markers included
   std::uint64_t warp_insts_line_ = 0;
   std::vector<bool> warps_seen_;
 };

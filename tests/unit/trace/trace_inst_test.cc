@@ -14,6 +14,7 @@ namespace warpsim::trace {
 namespace {
 
 using test::error_of;
+using ::testing::HasSubstr;
 
 // Parses `line` as line 7 of "k.traceg".
 TraceInst parse(const std::string& line, InstLineLayout layout = {}) {
@@ -123,6 +124,59 @@ TEST(TraceInst, RegistersBeyondR255UpToR65534) {
   EXPECT_EQ(i.src[0], 65534);
   EXPECT_EQ(error_of([] { parse("0040 ffffffff 1 R65535 IADD3 0 0"); }),
             "k.traceg:7: instruction line: expected a register R<n>, got 'R65535'");
+}
+
+// Tracer version 6 (Accel-Sim 2.0): uniform registers and predicates, a second immediate, the
+// register value section, the GMMA commit-group flag, TMA payloads and REPLAY markers.
+TEST(TraceInst, Version6Fields) {
+  const InstLineLayout v6{.v6 = true};
+  const TraceInst u =
+      parse("0010 ffffffff 1 UR4 S2UR 2 R3 UR255 0 0 0 Val 1 0000002a 1 00000003 1 00000000", v6);
+  EXPECT_EQ(u.dst[0], kUniformBase + 4);
+  EXPECT_EQ(u.src[0], 3);
+  EXPECT_EQ(u.src[1], kZeroRegister);  // URZ
+  const TraceInst p = parse("0020 0000ffff 1 P1 ISETP.GE.AND 3 R2 UP0 PT 0 7 9 NoVal", v6);
+  EXPECT_EQ(p.dst[0], kPredicateBase + 1);
+  EXPECT_EQ(p.src[1], kUniformPredicateBase + 0);
+  EXPECT_EQ(p.src[2], kZeroRegister);  // PT
+  EXPECT_EQ(p.imm, 7);
+  std::string all_lanes;
+  for (int i = 0; i < 32; ++i) all_lanes += " 0000000" + std::to_string(i % 10);
+  const TraceInst bar =
+      parse("0030 ffffffff 0 BAR.SYNC.DEFER_BLOCKING 1 R4 0 0 0 Val 32" + all_lanes, v6);
+  EXPECT_EQ(bar.src_count, 1);
+  const TraceInst gmma = parse("0040 ffffffff 0 HGMMA.64x64x16.F32 2 UR8 UR12 1 0 0 0 NoVal", v6);
+  EXPECT_EQ(gmma.src_count, 2);
+  EXPECT_FALSE(gmma.is_memory());
+  const TraceInst ld = parse("0050 00000001 1 R8 LDG.E 1 R2 4 1 0x7f4a00000000 4 0 0 NoVal", v6);
+  EXPECT_TRUE(ld.is_memory());
+  EXPECT_EQ(ld.addrs[0], 0x7f4a00000000u);
+  // TMA: base and deltas (mode 4), a list (mode 3) with multicast, a fully masked one.
+  const TraceInst tma = parse(
+      "0060 ffffffff 0 UTMALDG.2D 2 UR4 UR6 0 0x00001000 0 8192 0 4 0x7f4a00000000 3 128 128 0 0 "
+      "NoVal",
+      v6);
+  EXPECT_FALSE(tma.is_memory());
+  EXPECT_EQ(tma.tma_bytes, 8192u);
+  EXPECT_EQ(
+      parse("0070 ffffffff 0 UBLKCP.S.G 0 16 0x2000 1 0x0003 256 0 3 2 0x10 0x20 0 0 NoVal", v6)
+          .tma_bytes,
+      256u);
+  EXPECT_EQ(parse("0080 ffffffff 0 UTMASTG.1D 0 0 0x0 0 0 0 4 0x0 0 0 0 NoVal", v6).tma_bytes, 0u);
+  EXPECT_TRUE(parse("0000 ffffffff 0 REPLAY_START 0 0 0 0", v6).is_marker());
+  EXPECT_FALSE(parse("0000 ffffffff 0 EXIT 0 0 0 0 NoVal", v6).is_marker());
+  // Only version 6 knows these fields.
+  EXPECT_THAT(error_of([] { parse("0010 ffffffff 1 UR4 S2UR 0 0 0"); }),
+              HasSubstr("expected a register R<n>, got 'UR4'"));
+  EXPECT_THAT(error_of([] { parse("0010 ffffffff 0 EXIT 0 0 0 NoVal"); }),
+              HasSubstr("got 'NoVal'"));
+  EXPECT_EQ(error_of([&] { parse("0020 ffffffff 1 R1 MOV 1 R2 0 0 0 Val 2 00000001", v6); }),
+            "k.traceg:7: instruction line: expected a register value count (1 or 32), got '2'");
+  EXPECT_EQ(error_of([&] { parse("0020 ffffffff 1 R1 MOV 0 0 0 0 Maybe", v6); }),
+            "k.traceg:7: instruction line: expected Val or NoVal, got 'Maybe'");
+  EXPECT_EQ(error_of([&] { parse("0060 ffffffff 0 UTMALDG 0 0 0x0 0 64 0 5", v6); }),
+            "k.traceg:7: instruction line: expected a TMA address mode (3 list, 4 base and "
+            "deltas), got '5'");
 }
 
 TEST(TraceInst, MalformedFieldsNameFileLineAndWhatWasExpected) {

@@ -152,8 +152,8 @@ TEST(TraceReader, BlockLevelErrors) {
             "kernel-1.traceg:23: thread block (0,0,0) appears twice");
   EXPECT_EQ(read_error(header("(2,1,1)") + one),
             "kernel-1.traceg:21: the trace ends after 1 thread blocks; the grid (2,1,1) has 2");
-  EXPECT_EQ(read_error(header("(1,1,1)", "(32,1,1)", 6) + one),
-            "kernel-1.traceg:14: accelsim tracer version 6 is not supported (versions up to 5 "
+  EXPECT_EQ(read_error(header("(1,1,1)", "(32,1,1)", 7) + one),
+            "kernel-1.traceg:14: accelsim tracer version 7 is not supported (versions up to 6 "
             "are)");
 }
 
