@@ -20,14 +20,15 @@ constexpr std::uint64_t kPhasePasses = 3;  // one warm, two measured
 constexpr std::uint64_t kFirstPhases = 12;
 constexpr std::uint64_t kMaxPhases = 48;
 constexpr int kAttempts = 6;
-// The hit level: every 128-byte line of the first 4 KB (one page of any candidate size) read
-// over and over, so that the spread of real hardware's L2 hit latencies over slices and
-// partitions (about 240 to 320 cycles on an H100) is in it, but no translation miss is.
-constexpr std::uint64_t kHitBytes = 4096;
+// The hit level: every 128-byte line of the first 64 KB read twice after a warm pass. 64 KB is
+// 16 pages of the smallest candidate size, within any L1 TLB seed 003 or the presets describe,
+// and spans enough L2 slices that the spread of real hardware's L2 hit latencies with the
+// address (near and far partitions: 247 to 328 cycles on an H100 and an H200) is in it.
+constexpr std::uint64_t kHitBytes = 64 * 1024;
 constexpr std::uint64_t kHitLine = 128;
-constexpr std::uint64_t kHitPasses = 8;
+constexpr std::uint64_t kHitPasses = 2;
 // The hit level leaves out the slowest of its samples, one in this many.
-constexpr std::size_t kHitOutliers = 50;
+constexpr std::size_t kHitOutliers = 200;
 
 struct TlbProbe {
   explicit TlbProbe(ChaseRunner& runner) : run(runner) {}
