@@ -17,7 +17,8 @@ void ConfigOptions::add_to(CLI::App& command) {
 }
 
 ConfigNode ConfigOptions::resolve() const {
-  const ConfigPaths paths = ConfigPaths::under(config_root().parent_path());
+  // WARPSIM_CONFIG_DIR may name a configs tree of any name (app/paths.h).
+  const ConfigPaths paths = ConfigPaths::in(config_root());
   const ConfigNode raw = load_config(ConfigRequest{gpu, overlays, sets}, paths);
   return resolve_config(raw, gpu_schema(), PolicyRegistry::global());
 }

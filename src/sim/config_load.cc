@@ -152,8 +152,10 @@ void apply_set(const std::string& assignment, ConfigNode* root) {
 
 }  // namespace
 
-ConfigPaths ConfigPaths::under(const std::filesystem::path& root) {
-  return ConfigPaths{{root / "configs" / "gpus"}, {root / "configs" / "overlays"}};
+ConfigPaths ConfigPaths::under(const std::filesystem::path& root) { return in(root / "configs"); }
+
+ConfigPaths ConfigPaths::in(const std::filesystem::path& configs) {
+  return ConfigPaths{{configs / "gpus"}, {configs / "overlays"}};
 }
 
 ConfigNode load_config(const ConfigRequest& request, const ConfigPaths& paths) {

@@ -15,6 +15,8 @@ struct ConfigPaths {
 
   // <root>/configs/gpus and <root>/configs/overlays.
   static ConfigPaths under(const std::filesystem::path& root);
+  // <configs>/gpus and <configs>/overlays, for a configs tree of any name.
+  static ConfigPaths in(const std::filesystem::path& configs);
 };
 
 // What the user asked for on the command line: --gpu, -c (in order) and --set (in order).
