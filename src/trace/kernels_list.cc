@@ -9,14 +9,6 @@
 namespace warpsim::trace {
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 KernelsListEntry parse_memcpy(const LineSource& src, std::string_view line) {
   constexpr std::string_view kExpected = "expected MemcpyHtoD,0x<destination>,<bytes>";
   std::vector<std::string_view> fields;
@@ -33,7 +25,7 @@ KernelsListEntry parse_memcpy(const LineSource& src, std::string_view line) {
   if (fields.size() != 3 || fields[0] != "MemcpyHtoD") {
     src.fail(std::string(kExpected) + ", got '" + std::string(line) + "'");
   }
-  if (!starts_with(fields[1], "0x") || !parse_hex(fields[1], entry.dst)) {
+  if (!fields[1].starts_with("0x") || !parse_hex(fields[1], entry.dst)) {
     src.fail("bad destination address '" + std::string(fields[1]) + "' (" + std::string(kExpected) +
              ")");
   }
@@ -48,7 +40,7 @@ KernelsListEntry parse_kernel(const LineSource& src, std::string_view name,
   if (name.find_first_of(" \t") != std::string_view::npos) {
     src.fail("expected one kernel trace file name, got '" + std::string(name) + "'");
   }
-  if (!ends_with(name, ".traceg") && !ends_with(name, ".xz") && !ends_with(name, ".tracez")) {
+  if (!name.ends_with(".traceg") && !name.ends_with(".xz") && !name.ends_with(".tracez")) {
     src.fail("'" + std::string(name) +
              "': a kernel trace file name ends in .traceg, .xz or .tracez");
   }
@@ -78,9 +70,9 @@ KernelsList parse_kernels_list(std::istream& in, const std::string& file_name,
   while (src.next(raw)) {
     const std::string_view line = trim(raw);
     if (line.empty()) continue;
-    if (starts_with(line, "Memcpy")) {
+    if (line.starts_with("Memcpy")) {
       list.entries.push_back(parse_memcpy(src, line));
-    } else if (starts_with(line, "kernel")) {
+    } else if (line.starts_with("kernel")) {
       list.entries.push_back(parse_kernel(src, line, folder));
     } else {
       src.fail(

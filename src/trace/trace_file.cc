@@ -13,11 +13,6 @@
 namespace warpsim::trace {
 namespace {
 
-bool ends_with(const std::string& text, const std::string& suffix) {
-  return text.size() >= suffix.size() &&
-         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // A read-only stream buffer that decodes an .xz file chunk by chunk.
 class XzBuffer : public std::streambuf {
  public:
@@ -87,7 +82,7 @@ class XzStream : public std::istream {
 }  // namespace
 
 std::unique_ptr<std::istream> open_trace_file(const std::string& path) {
-  if (ends_with(path, ".xz")) return std::make_unique<XzStream>(path);
+  if (path.ends_with(".xz")) return std::make_unique<XzStream>(path);
   auto file = std::make_unique<std::ifstream>(path);
   if (!*file) throw TraceError(path + ": cannot open");
   return file;

@@ -99,8 +99,14 @@ class Fields {
     return std::nullopt;
   }
 
-  // The next token without taking it ("" at the end of the line).
-  std::string_view peek() const { return done() ? std::string_view{} : tokens_[next_]; }
+  // Takes the next token into `out` when it is a signed decimal; false (nothing taken) if not.
+  bool take_signed_if(std::int64_t& out) {
+    std::int64_t v = 0;
+    if (done() || !parse_signed_dec(tokens_[next_], v)) return false;
+    out = v;
+    ++next_;
+    return true;
+  }
 
  private:
   const LineSource& src_;
@@ -217,13 +223,14 @@ void parse_inst_line(const LineSource& src, std::string_view line, const InstLin
   } else if (out.mem_width > 0) {
     read_addresses(f, out);
   }
-  std::int64_t imm = 0;
-  const bool has_imm = !f.done() && (!layout.v6 || parse_signed_dec(f.peek(), imm));
-  out.imm = has_imm ? f.signed_dec("a decimal immediate or end of line") : 0;
-  if (layout.v6) {
+  out.imm = 0;
+  if (layout.v6) {  // both immediates optional, then the register values
+    f.take_signed_if(out.imm);
     std::int64_t second = 0;
-    if (parse_signed_dec(f.peek(), second)) f.take("a second immediate");
+    f.take_signed_if(second);
     if (!f.done() && !out.is_marker()) read_values(f, out);
+  } else if (!f.done()) {
+    out.imm = f.signed_dec("a decimal immediate or end of line");
   }
   if (!f.done()) f.bad("end of line", f.take("end of line"));
 }

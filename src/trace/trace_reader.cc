@@ -50,18 +50,8 @@ std::uint64_t TraceBlock::inst_count() const {
   return n;
 }
 
-namespace {
-
-bool is_tracez(const std::string& path) {
-  constexpr std::string_view kSuffix = ".tracez";
-  return path.size() >= kSuffix.size() &&
-         path.compare(path.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
-}
-
-}  // namespace
-
 TraceReader::TraceReader(const std::string& path)
-    : tracez_(is_tracez(path) ? std::make_unique<TracezFile>(path) : nullptr),
+    : tracez_(path.ends_with(".tracez") ? std::make_unique<TracezFile>(path) : nullptr),
       owned_(tracez_ != nullptr
                  ? std::unique_ptr<std::istream>(new std::istringstream(tracez_->header_text()))
                  : open_trace_file(path)),
@@ -140,6 +130,12 @@ void TraceReader::claim_block(const Dim3& id) {
   }
 }
 
+void TraceReader::add_inst(const LineSource& src, std::string_view text,
+                           std::vector<TraceInst>& insts) {
+  parse_inst_line(src, text, layout_, tokens_, insts.emplace_back());
+  if (insts.back().is_marker()) insts.pop_back();  // counted by the caller, not an instruction
+}
+
 bool TraceReader::next_tracez_block(TraceBlock& out) {
   if (!tracez_->next_block(tracez_block_)) {
     if (blocks_read_ != header_.grid.volume()) {
@@ -176,9 +172,8 @@ bool TraceReader::next_tracez_block(TraceBlock& out) {
     while (lines.next(line)) {
       const std::string_view t = trim(line);
       if (t.empty()) continue;
-      parse_inst_line(lines, t, layout_, tokens_, insts.emplace_back());
+      add_inst(lines, t, insts);
       ++read;
-      if (insts.back().is_marker()) insts.pop_back();
     }
     if (read != b.warps[w].insts || insts.empty()) {
       throw TraceError(file_name() + ": thread block " + out.id.str() + " warp " +
@@ -290,9 +285,8 @@ bool TraceReader::next_block(TraceBlock& out) {
             "warp " + std::to_string(warp_) + " has more instruction lines than its 'insts = " +
             std::to_string(warp_expected_) + "' (line " + std::to_string(warp_insts_line_) + ")");
       }
-      parse_inst_line(src_, text, layout_, tokens_, insts.emplace_back());
+      add_inst(src_, text, insts);
       ++warp_lines_;
-      if (insts.back().is_marker()) insts.pop_back();  // counted, not an instruction
     }
   }
   finish_warp(out);

@@ -71,6 +71,8 @@ class TraceReader {
   void start();
   bool find_begin();
   void claim_block(const Dim3& id);
+  // Parses one instruction line onto `insts`; a REPLAY marker is parsed and dropped.
+  void add_inst(const LineSource& src, std::string_view text, std::vector<TraceInst>& insts);
   bool next_tracez_block(TraceBlock& out);
   void read_block_id(TraceBlock& out);
   bool read_cluster_line(std::string_view text, TraceBlock& out);

@@ -26,6 +26,9 @@ T from_little_endian(const unsigned char* bytes) {
   return value;
 }
 
+constexpr std::uint64_t kBlockEntryBytes = 11 * 4;    // block, cluster, cluster cta, rank, warps
+constexpr std::uint64_t kWarpEntryBytes = 4 + 4 + 8;  // insts, sub-chunks, offset
+
 }  // namespace
 
 struct TracezFile::Zstd {
@@ -109,10 +112,14 @@ std::uint64_t TracezFile::u64_at(std::uint64_t offset, const char* what) {
 bool TracezFile::next_block(Block& out) {
   if (blocks_read_ == blocks_) return false;
   const std::string where = fmt::format("index entry of block {}", blocks_read_);
-  if (index_next_ + 44 > index_end_) fail(where + " runs into the file's last 8 bytes");
+  if (index_next_ + kBlockEntryBytes > index_end_) {
+    fail(where + " runs into the file's last 8 bytes");
+  }
+  unsigned char entry[kBlockEntryBytes];
+  read_at(index_next_, entry, sizeof entry, where.c_str());
+  index_next_ += kBlockEntryBytes;
   std::uint32_t v[11];
-  for (int i = 0; i < 11; ++i) v[i] = u32_at(index_next_ + 4 * i, where.c_str());
-  index_next_ += 44;
+  for (int i = 0; i < 11; ++i) v[i] = from_little_endian<std::uint32_t>(entry + 4 * i);
   out.id = {v[0], v[1], v[2]};
   out.cluster_id = {v[3], v[4], v[5]};
   out.cluster_cta = {v[6], v[7], v[8]};
@@ -123,11 +130,16 @@ bool TracezFile::next_block(Block& out) {
   }
   out.warps.resize(v[10]);
   for (Warp& w : out.warps) {
-    if (index_next_ + 16 > index_end_) fail(where + " runs into the file's last 8 bytes");
-    w.insts = u32_at(index_next_, where.c_str());
-    w.subchunks = u32_at(index_next_ + 4, where.c_str());
-    w.offset = u64_at(index_next_ + 8, where.c_str());
-    index_next_ += 16 + std::uint64_t{w.subchunks} * 4;  // per-sub-chunk counts: not needed
+    if (index_next_ + kWarpEntryBytes > index_end_) {
+      fail(where + " runs into the file's last 8 bytes");
+    }
+    unsigned char warp[kWarpEntryBytes];
+    read_at(index_next_, warp, sizeof warp, where.c_str());
+    w.insts = from_little_endian<std::uint32_t>(warp);
+    w.subchunks = from_little_endian<std::uint32_t>(warp + 4);
+    w.offset = from_little_endian<std::uint64_t>(warp + 8);
+    // The per-sub-chunk instruction counts that follow are not needed.
+    index_next_ += kWarpEntryBytes + std::uint64_t{w.subchunks} * 4;
     if (index_next_ > index_end_) fail(where + " runs into the file's last 8 bytes");
   }
   ++blocks_read_;
@@ -137,8 +149,10 @@ bool TracezFile::next_block(Block& out) {
 std::string TracezFile::warp_text(const Block& block, std::uint32_t warp) {
   const Warp& w = block.warps.at(warp);
   const std::string where = fmt::format("block {} warp {}", block.id.str(), warp);
-  const std::uint32_t insts = u32_at(w.offset, where.c_str());
-  const std::uint32_t subchunks = u32_at(w.offset + 4, where.c_str());
+  unsigned char counts[8];
+  read_at(w.offset, counts, sizeof counts, where.c_str());
+  const auto insts = from_little_endian<std::uint32_t>(counts);
+  const auto subchunks = from_little_endian<std::uint32_t>(counts + 4);
   if (insts != w.insts || subchunks != w.subchunks) {
     fail(fmt::format("{}: the data says {} instructions in {} sub-chunks, the index {} in {}",
                      where, insts, subchunks, w.insts, w.subchunks));
