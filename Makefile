@@ -3,7 +3,9 @@
 #
 #   make run            build, then simulate RUN_WORKLOAD (default polybench/atax:small) on
 #                       RUN_GPU (default gtx480) and print a summary; stats in BUILD_DIR/run-out
-#   make test           build and run the whole test suite (CTest + GoogleTest)
+#   make test           build and run the test suite (CTest + GoogleTest), all but the tests
+#                       labelled `slow` (the L2 probes of the presets with big L2s)
+#   make test-slow      build and run those (about 20 minutes on 2 cores)
 #   make test SANITIZE=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench          speed benchmarks (bench/)
 #   make format / lint  clang-format in place / clang-format check + clang-tidy
@@ -26,7 +28,7 @@ BUILD_DIR ?= build
 endif
 
 TEST_LABEL ?=
-CTEST_FLAGS := --output-on-failure -j $(JOBS) $(if $(TEST_LABEL),-L $(TEST_LABEL),)
+CTEST_FLAGS := --output-on-failure -j $(JOBS) $(if $(TEST_LABEL),-L $(TEST_LABEL),) -LE slow
 SOURCES = $(shell git ls-files '*.cc' '*.h' 2>/dev/null)
 
 FUZZ_SECONDS ?= 600
@@ -37,7 +39,7 @@ PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
 EXPERIMENT_SIZE ?= paper
 EXPERIMENT_JOBS ?= 2
 
-.PHONY: deps configure build run test bench format lint fuzz clean experiment-mrpb
+.PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb
 
 deps:
 	@scripts/install-deps
@@ -59,6 +61,9 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD_DIR) $(CTEST_FLAGS)
+
+test-slow: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -L slow
 
 bench: build
 	bench/run $(BUILD_DIR)

@@ -134,7 +134,13 @@ nlohmann::ordered_json chase_record(const warpsim::probe::ChaseSpec& spec,
   line["warmup"] = spec.warmup;
   line["records"] = spec.records;
   line["count_above"] = spec.count_above;
-  if (spec.count_above != 0) line["slow"] = trace.slow;
+  if (spec.count_above != 0) {
+    line["slow"] = trace.slow;
+    if (spec.count_windows > 1) {
+      line["window_warmup"] = spec.window_warmup;
+      line["slow_windows"] = trace.slow_windows;
+    }
+  }
   line["latency_sum"] = trace.latency_sum;
   if (spec.count_above == 0) line["latency"] = trace.latency;
   return line;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -84,6 +85,9 @@ double median(std::vector<std::uint32_t> values) {
 void check_spec(const ChaseSpec& spec) {
   const std::uint64_t words = spec.array_bytes / 4;
   if (spec.order.empty()) throw std::invalid_argument("a chase needs a non-empty order");
+  if (spec.count_windows == 0 || spec.records % spec.count_windows != 0) {
+    throw std::invalid_argument("a chase's records must split into its count windows");
+  }
   if (words > (1ull << 32)) throw std::invalid_argument("chase arrays hold at most 2^32 words");
   for (std::uint64_t index : spec.order) {
     if (index >= words) {
@@ -94,8 +98,9 @@ void check_spec(const ChaseSpec& spec) {
 }
 
 // Writes the chased array: A[order[i]] = order[i + 1], the last pointing back to order[0].
-// Allocations are zero-filled, so a sparse order (the TLB chases touch one word per page of
-// arrays up to 1 GB) writes only its own words instead of a host copy of the whole array.
+// A chase reads only the words of its order, so a sparse order (the TLB chases touch one word
+// per page of arrays up to 1 GB) writes only its own words instead of a host copy of the whole
+// array (what an earlier chase left in the others is never read).
 void write_chase_array(Device& device, std::uint64_t address, const ChaseSpec& spec) {
   const std::uint64_t words = spec.array_bytes / 4;
   auto next = [&](std::size_t i) {
@@ -147,14 +152,23 @@ void count_slow(Device& device, const ChaseSpec& spec, std::uint64_t operand, do
                 ChaseTrace& trace) {
   Buffer summary(device, 16);
   const auto threshold = static_cast<std::uint64_t>(spec.count_above + std::llround(overhead));
-  device.launch(Launch{.kernel = std::string("chase_count_") + path_suffix(spec.path),
-                       .dynamic_shared = chase_shared_bytes(device),
-                       .args = {operand, spec.order.front(), spec.warmup, spec.records, threshold,
-                                summary.address()}});
-  std::uint64_t result[2];
-  device.read(result, summary.address(), sizeof result);
-  trace.slow = result[0];
-  trace.latency_sum = static_cast<double>(result[1]) - overhead * static_cast<double>(spec.records);
+  const std::uint64_t per_window = spec.records / spec.count_windows;
+  const std::size_t n = spec.order.size();
+  std::uint64_t position = 0;  // loads run so far: the next window starts at order[position % n]
+  for (std::uint32_t w = 0; w < spec.count_windows; ++w) {
+    const std::uint64_t skip = w == 0 ? spec.warmup : spec.window_warmup;
+    device.launch(Launch{.kernel = std::string("chase_count_") + path_suffix(spec.path),
+                         .dynamic_shared = chase_shared_bytes(device),
+                         .args = {operand, spec.order[position % n], skip, per_window, threshold,
+                                  summary.address()}});
+    position += skip + per_window;
+    std::uint64_t result[2];
+    device.read(result, summary.address(), sizeof result);
+    trace.slow_windows.push_back(result[0]);
+    trace.slow += result[0];
+    trace.latency_sum +=
+        static_cast<double>(result[1]) - overhead * static_cast<double>(per_window);
+  }
 }
 
 }  // namespace
@@ -189,15 +203,14 @@ ChaseOverhead calibrate_chase(Device& device) {
   return overhead;
 }
 
-ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead) {
-  check_spec(spec);
+namespace {
+
+ChaseTrace chase_at(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead,
+                    std::uint64_t array) {
   ChaseTrace trace;
-  if (spec.records == 0) return trace;
-  Buffer array(device, spec.array_bytes);
-  write_chase_array(device, array.address(), spec);
-  const std::uint64_t operand = spec.path == LoadPath::kTexture
-                                    ? device.linear_texture(array.address(), spec.array_bytes)
-                                    : array.address();
+  write_chase_array(device, array, spec);
+  const std::uint64_t operand =
+      spec.path == LoadPath::kTexture ? device.linear_texture(array, spec.array_bytes) : array;
   if (spec.count_above == 0) {
     trace.latency.reserve(spec.records);
     trace.index.reserve(spec.records);
@@ -208,6 +221,38 @@ ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead&
   return trace;
 }
 
+// The chased array of a Chaser, kept from one chase to the next, so that every chase reads the
+// same addresses: where the L2 slice or DRAM channel is the address modulo a count that is not
+// a power of two (Kepler's 12 channels), a contiguous array maps onto the sets differently at
+// each base, and a size search whose steps each got a fresh allocation saw a different cache at
+// each step. Only a chase bigger than every one before allocates anew.
+class ChaseArena {
+ public:
+  explicit ChaseArena(Device& device) : device_(device) {}
+  std::uint64_t array(std::uint64_t bytes) {
+    if (!buffer_ || bytes > bytes_) {
+      buffer_.reset();  // free first: the device may not hold both
+      buffer_ = std::make_unique<Buffer>(device_, bytes);
+      bytes_ = bytes;
+    }
+    return buffer_->address();
+  }
+
+ private:
+  Device& device_;
+  std::unique_ptr<Buffer> buffer_;
+  std::uint64_t bytes_ = 0;
+};
+
+}  // namespace
+
+ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead) {
+  check_spec(spec);
+  if (spec.records == 0) return {};
+  Buffer array(device, spec.array_bytes);
+  return chase_at(device, spec, overhead, array.address());
+}
+
 ChaseTrace run_chase(Device& device, const ChaseSpec& spec) {
   check_spec(spec);
   return run_chase(device, spec, calibrate_chase(device));
@@ -215,7 +260,12 @@ ChaseTrace run_chase(Device& device, const ChaseSpec& spec) {
 
 Chaser device_chaser(Device& device) {
   const ChaseOverhead overhead = calibrate_chase(device);
-  return [&device, overhead](const ChaseSpec& spec) { return run_chase(device, spec, overhead); };
+  auto arena = std::make_shared<ChaseArena>(device);
+  return [&device, overhead, arena](const ChaseSpec& spec) {
+    check_spec(spec);
+    if (spec.records == 0) return ChaseTrace{};
+    return chase_at(device, spec, overhead, arena->array(spec.array_bytes));
+  };
 }
 
 }  // namespace warpsim::probe

@@ -32,6 +32,14 @@ struct ChaseSpec {
   // vectors stay empty and `slow` counts the recorded loads slower than this many cycles, for
   // caches too big to record load by load (the L2).
   std::uint32_t count_above = 0;
+  // Count mode: the recorded loads are counted in this many equal windows (records must be a
+  // multiple), ChaseTrace::slow_windows holding each one's count. A device runs each window as
+  // a launch of its own that goes on from the load where the last one stopped, so the cache
+  // keeps its state between windows only where the level chased does between kernels (the L2);
+  // each window after the first starts with `window_warmup` untimed loads of its own, which
+  // evict what the launch itself brought in (its code, parameters, the counts' buffer).
+  std::uint32_t count_windows = 1;
+  std::uint32_t window_warmup = 0;
 };
 
 // Per recorded load: its latency in core cycles, with the cost of the timing code itself
@@ -42,8 +50,9 @@ struct ChaseSpec {
 struct ChaseTrace {
   std::vector<std::uint32_t> latency;
   std::vector<std::uint64_t> index;
-  std::uint64_t slow = 0;  // count_above mode
-  double latency_sum = 0;  // over the recorded loads, both modes
+  std::uint64_t slow = 0;                   // count_above mode: all windows
+  std::vector<std::uint64_t> slow_windows;  // count_above mode: per window
+  double latency_sum = 0;                   // over the recorded loads, both modes
 };
 
 using Chaser = std::function<ChaseTrace(const ChaseSpec&)>;
@@ -69,7 +78,8 @@ ChaseOverhead calibrate_chase(Device& device);
 ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead);
 // The same, calibrating first.
 ChaseTrace run_chase(Device& device, const ChaseSpec& spec);
-// A Chaser on `device`, calibrated once now.
+// A Chaser on `device`, calibrated once now. Its chases all use one array (at one address),
+// allocated again only when a chase needs more bytes than any before.
 Chaser device_chaser(Device& device);
 
 }  // namespace warpsim::probe

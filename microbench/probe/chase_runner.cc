@@ -51,12 +51,24 @@ ChaseTrace ChaseRunner::trace(const std::vector<std::uint64_t>& order, std::uint
 
 std::uint64_t ChaseRunner::count_slow(const std::vector<std::uint64_t>& order, std::uint64_t warmup,
                                       std::uint64_t records, std::uint32_t above) {
-  ChaseSpec counted = spec(order, warmup, records);
+  return count_slow_windows(order, warmup, records, 1, 0, above).front();
+}
+
+std::vector<std::uint64_t> ChaseRunner::count_slow_windows(
+    const std::vector<std::uint64_t>& order, std::uint64_t warmup, std::uint64_t records,
+    std::uint32_t windows, std::uint64_t window_warmup, std::uint32_t above) {
+  ChaseSpec counted = spec(order, warmup, records * windows);
   counted.count_above = std::max<std::uint32_t>(above, 1);
-  const ChaseTrace trace = chase_(counted);
+  counted.count_windows = windows;
+  counted.window_warmup = narrow(window_warmup, "warm-up");
+  ChaseTrace trace = chase_(counted);
   ++chases_;
-  loads_ += warmup + records;
-  return trace.slow;
+  loads_ += warmup + records * windows + (windows - 1) * window_warmup;
+  if (trace.slow_windows.size() != windows) {
+    throw std::runtime_error("the chaser returned " + std::to_string(trace.slow_windows.size()) +
+                             " counts for " + std::to_string(windows) + " windows");
+  }
+  return std::move(trace.slow_windows);
 }
 
 std::vector<std::uint64_t> stride_words(std::uint64_t bytes, std::uint64_t stride) {

@@ -28,6 +28,13 @@ class ChaseRunner {
   // How many of the `records` loads after `warmup` took more than `above` cycles.
   std::uint64_t count_slow(const std::vector<std::uint64_t>& order, std::uint64_t warmup,
                            std::uint64_t records, std::uint32_t above);
+  // The same for `windows` windows of `records` loads each, one count per window: one launch
+  // each on a device, continuing the chase, the windows after the first with `window_warmup`
+  // untimed loads of their own (ChaseSpec::count_windows).
+  std::vector<std::uint64_t> count_slow_windows(const std::vector<std::uint64_t>& order,
+                                                std::uint64_t warmup, std::uint64_t records,
+                                                std::uint32_t windows, std::uint64_t window_warmup,
+                                                std::uint32_t above);
 
   LoadPath path() const { return path_; }
   std::uint64_t chases() const { return chases_; }

@@ -10,6 +10,10 @@ namespace warpsim::probe {
 namespace {
 
 constexpr std::uint64_t kBaselineBytes = 256;
+// CacheSearch::hit_bytes: one load per 128 bytes, two recorded passes after a warm one.
+constexpr std::uint64_t kSpreadHitStride = 128;
+constexpr std::uint64_t kSpreadHitPasses = 2;
+constexpr std::size_t kSpreadHitOutliers = 200;
 // The size search reads every 32nd byte: no GPU cache of the seeds has lines or sectors
 // smaller than 32 B, and a smaller line only makes the search slower (infer_line re-checks).
 constexpr std::uint64_t kCoarseStride = 32;
@@ -23,17 +27,24 @@ constexpr std::uint32_t kNonLruPasses = 24;
 // chases left in a set are gone before recording (LRU needs one).
 constexpr std::uint32_t kNonLruWarmPasses = 16;
 constexpr std::uint64_t kMaxSteps = 4096;
-constexpr std::uint32_t kRefineLimit = 64;  // largest group minimal_conflict checks line by line
+constexpr std::uint32_t kRefineLimit = 64;   // largest group minimal_conflict checks line by line
+constexpr std::uint32_t kCountedPasses = 3;  // count mode's stage 2
 
 struct SizeBounds {
   std::uint64_t fits = 0;       // every access hits
   std::uint64_t overflows = 0;  // some access misses
 };
 
-void measure_hits(CacheProbe& p) {
-  const std::vector<std::uint64_t> order = stride_words(kBaselineBytes, 4);
-  const ChaseTrace trace = p.run.trace(order, 2 * order.size(), 2 * order.size());
-  p.hit = main_level(trace.latency);
+void measure_hits(CacheProbe& p, std::uint64_t hit_bytes) {
+  if (hit_bytes == 0) {
+    const std::vector<std::uint64_t> order = stride_words(kBaselineBytes, 4);
+    p.hit = main_level(p.run.trace(order, 2 * order.size(), 2 * order.size()).latency);
+  } else {
+    const std::vector<std::uint64_t> order = stride_words(hit_bytes, kSpreadHitStride);
+    p.hit = level_without_outliers(
+        p.run.trace(order, order.size(), kSpreadHitPasses * order.size()).latency,
+        kSpreadHitOutliers);
+  }
   p.above = threshold_above(p.hit);
 }
 
@@ -98,14 +109,31 @@ std::uint32_t infer_line(CacheProbe& p, std::uint64_t overflow_bytes) {
   return line_from_misses(missed, region);
 }
 
+// Caches come in sizes of few binary digits (768 KB, 1.5 MB, 40 MB, 50 MB). While the bound that
+// fits has at most this many one bits (counted in lines), the search also tries one line more,
+// which ends it at once when that bound is the size: 3-7 passes over a big L2 instead of 15-20.
+// When one line more fits too, the bound stays where it is, so that the next midpoints are
+// round sizes again.
+constexpr int kRoundSizeBits = 3;
+
 std::uint64_t bisect_size(CacheProbe& p, SizeBounds bounds) {
   const std::uint64_t b = p.line;
   std::uint64_t lo = bounds.fits / b * b;
   std::uint64_t hi = (bounds.overflows + b - 1) / b * b;
   if (lo > 0 && b < kCoarseStride && pass_misses(p, lo, b) > 0) lo = 0;
+  auto try_next_line = [&] {
+    if (lo == 0 || hi - lo <= b || std::popcount(lo / b) > kRoundSizeBits) return;
+    if (pass_misses(p, lo + b, b) > 0) hi = lo + b;
+  };
+  try_next_line();
   while (hi - lo > b) {
     const std::uint64_t mid = lo + (hi - lo) / b / 2 * b;
-    (pass_misses(p, mid, b) > 0 ? hi : lo) = mid;
+    if (pass_misses(p, mid, b) > 0) {
+      hi = mid;
+    } else {
+      lo = mid;
+      try_next_line();
+    }
   }
   return lo;
 }
@@ -170,32 +198,40 @@ void trace_sets(CacheProbe& p, CacheGeometry& g) {
   }
 }
 
-// Per-pass misses of C + b bytes at stride b, counted over `passes` passes after two warm ones.
-std::uint64_t overflow_misses(CacheProbe& p, std::uint32_t passes) {
-  const std::vector<std::uint64_t> order = stride_words(p.size + p.line, p.line);
-  return p.run.count_slow(order, 2 * order.size(), passes * order.size(), p.above);
-}
-
-// Stage 2 by counting (caches too big to trace): under LRU one overflowed set of a ways makes
-// exactly a + 1 misses in every pass; any other count, or counts that change with the number
-// of passes, mean another policy and unknown ways.
+// Stage 2 by counting (caches too big to trace): C + b bytes at stride b, two warm passes, then
+// the misses of each of kCountedPasses passes (a launch each, the later ones after a warm pass
+// of their own). Under LRU the one overflowed set of a ways makes exactly a + 1 misses in every
+// pass; a count that changes from pass to pass means another policy and unknown ways.
 void count_sets(CacheProbe& p, CacheGeometry& g) {
-  const std::uint64_t two = overflow_misses(p, 2);
-  const std::uint64_t three = overflow_misses(p, 3);
-  const std::uint64_t four = overflow_misses(p, 4);
+  const std::vector<std::uint64_t> order = stride_words(p.size + p.line, p.line);
+  const std::vector<std::uint64_t> misses = p.run.count_slow_windows(
+      order, 2 * order.size(), order.size(), kCountedPasses, order.size(), p.above);
   g.note = append(g.note, "measured by counting (a traced pass needs more than " +
                               std::to_string(p.max_records) + " records)");
-  if (two == 0 || two % 2 != 0 || three != two / 2 * 3 || four != 2 * two) {
+  std::string counts;
+  for (std::uint64_t m : misses) counts += (counts.empty() ? "" : ", ") + std::to_string(m);
+  const bool steady =
+      misses.front() > 0 && std::all_of(misses.begin(), misses.end(),
+                                        [&](std::uint64_t m) { return m == misses.front(); });
+  if (!steady) {
     g.replacement = "non-lru";
-    g.note = append(g.note, "misses per pass vary: ways and sets not resolved");
+    g.note = append(g.note, "misses per pass " + counts + ": ways and sets not resolved");
     return;
   }
-  const auto ways = static_cast<std::uint32_t>(two / 2 - 1);
+  const std::uint64_t ways = misses.front() - 1;
+  if (ways == 0 || p.size % (ways * p.line) != 0) {
+    // More misses than one overflowed set explains: lines a prefetcher brought past the array's
+    // end, or sets that do not split C evenly, overflowed others too.
+    g.replacement = "unknown";
+    g.note = append(g.note, "a steady " + counts.substr(0, counts.find(',')) +
+                                " misses per pass, not the ways + 1 of one set of C: ways and "
+                                "sets not resolved");
+    return;
+  }
   g.replacement = "lru";
-  g.ways = {ways};
-  if (ways == 0 || p.size % (std::uint64_t{ways} * p.line) != 0) return;
-  g.sets = static_cast<std::uint32_t>(p.size / (std::uint64_t{ways} * p.line));
-  g.set_mapping = probe_bit_mapping(p, ways, g.sets);
+  g.ways = {static_cast<std::uint32_t>(ways)};
+  g.sets = static_cast<std::uint32_t>(p.size / (ways * p.line));
+  g.set_mapping = probe_bit_mapping(p, g.ways.front(), g.sets);
   g.note = append(g.note, "sets = C / (ways * line), assuming equal sets");
 }
 
@@ -208,7 +244,7 @@ std::optional<CacheGeometry> infer_cache(const Chaser& chase, const CacheSearch&
   ChaseRunner run(chase, search.path);
   CacheProbe p(run);
   p.max_records = search.max_records;
-  measure_hits(p);
+  measure_hits(p, search.hit_bytes);
   const std::optional<SizeBounds> bounds = double_until_miss(p, search.max_bytes);
   if (!bounds) return std::nullopt;
   CacheGeometry g;

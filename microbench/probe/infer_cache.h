@@ -30,6 +30,12 @@ struct CacheSearch {
   std::uint64_t max_bytes = 0;    // the largest array the size search tries
   std::uint32_t max_records = 0;  // the most loads one recorded trace may hold
   std::string name;               // for notes ("l1d", "texture", ...)
+  // Where the hit level comes from: 0, a 256-byte array read word by word (its main level);
+  // otherwise an array of this many bytes read once per 128 bytes, every sample but the slowest
+  // one in 200: for an L2 whose hit latency depends on the address (an H100's or H200's near
+  // and far partitions, 247-328 cycles), which a small array would see only part of, taking the
+  // rest for misses.
+  std::uint64_t hit_bytes = 0;
 };
 
 // std::nullopt when no array up to max_bytes misses (no cache on this path, or a bigger one).

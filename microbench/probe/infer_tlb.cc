@@ -50,14 +50,8 @@ std::vector<std::uint32_t> page_run(TlbProbe& t, std::uint64_t stride, std::uint
 // kHitOutliers.
 LatencyLevel hit_level(TlbProbe& t) {
   const std::vector<std::uint64_t> order = uniform_order(kHitBytes, kHitLine);
-  std::vector<std::uint32_t> samples =
-      t.run.trace(order, order.size(), kHitPasses * order.size()).latency;
-  std::sort(samples.begin(), samples.end());
-  const std::size_t keep = samples.size() - samples.size() / kHitOutliers;
-  return LatencyLevel{.low = samples.front(),
-                      .high = samples[keep - 1],
-                      .median = static_cast<double>(samples[keep / 2]),
-                      .count = keep};
+  return level_without_outliers(t.run.trace(order, order.size(), kHitPasses * order.size()).latency,
+                                kHitOutliers);
 }
 
 std::vector<std::uint32_t> above(const std::vector<std::uint32_t>& latencies,

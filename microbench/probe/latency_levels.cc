@@ -52,6 +52,17 @@ LatencyLevel main_level(const std::vector<std::uint32_t>& samples) {
   return best;
 }
 
+LatencyLevel level_without_outliers(std::vector<std::uint32_t> samples,
+                                    std::size_t outlier_one_in) {
+  if (samples.empty()) return {};
+  std::sort(samples.begin(), samples.end());
+  const std::size_t keep = samples.size() - samples.size() / outlier_one_in;
+  return LatencyLevel{.low = samples.front(),
+                      .high = samples[keep - 1],
+                      .median = static_cast<double>(samples[keep / 2]),
+                      .count = keep};
+}
+
 std::uint32_t threshold_above(const LatencyLevel& level) {
   return level.high + static_cast<std::uint32_t>(std::ceil(level_gap(level.high) / 2));
 }

@@ -34,6 +34,10 @@ double median_of(std::vector<std::uint32_t> samples);
 // any rare outlier (a cold instruction fetch before the first timed load) left out.
 LatencyLevel main_level(const std::vector<std::uint32_t>& samples);
 
+// Every sample but the slowest one in `outlier_one_in`, as one level: a hit level that spans a
+// latency spread (an L2's near and far partitions) instead of splitting at it.
+LatencyLevel level_without_outliers(std::vector<std::uint32_t> samples, std::size_t outlier_one_in);
+
 // Loads slower than this many cycles are above `level`: its slowest sample plus half a gap.
 std::uint32_t threshold_above(const LatencyLevel& level);
 

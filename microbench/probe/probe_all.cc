@@ -23,6 +23,9 @@ constexpr std::uint64_t kMiB = 1ull << 20;
 constexpr std::uint64_t kL1SearchBytes = 1 * kMiB;
 // Recorded loads per trace: several thousand, as one block's shared memory holds (chase.h).
 constexpr std::uint32_t kMaxRecords = 8192;
+// The L2's hit level is read over 64 KB, which spans enough slices for the spread of an L2 hit's
+// latency with the address (CacheSearch::hit_bytes; the TLB search's hit level does the same).
+constexpr std::uint64_t kL2HitBytes = 64 * 1024;
 // TLBs: seed 003 found 2 MB pages and an L2 TLB reach of 130 MB; candidate pages up to 8 MB
 // and arrays up to 1 GB (half of global memory at most) cover both with room, and reach past
 // Kepler's and Maxwell's 512 MB page-table window (P6 needs about 0.8 GB).
@@ -98,8 +101,11 @@ void probe_caches(Device& device, const Chaser& chase, const std::vector<std::st
   }
   if (wanted(parts, "l2")) {
     PartTimer timer(out, options, "l2");
-    out.l2 =
-        infer_cache(chase, CacheSearch{LoadPath::kGlobalCg, 2 * info.l2_bytes, kMaxRecords, "l2"});
+    out.l2 = infer_cache(chase, CacheSearch{.path = LoadPath::kGlobalCg,
+                                            .max_bytes = 2 * info.l2_bytes,
+                                            .max_records = kMaxRecords,
+                                            .name = "l2",
+                                            .hit_bytes = kL2HitBytes});
   }
 }
 

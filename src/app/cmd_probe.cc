@@ -53,6 +53,9 @@ void run_probe(const ProbeCommand& cmd) {
     // without the presets at hand (tests/integration/check_probe.py).
     nlohmann::ordered_json doc = probe::to_json(hierarchy);
     doc["config"] = resolved.to_json();
+    // The carve-out each microbenchmark kernel ran with: with a unified L1/shared array, the L1D
+    // the probe saw is what the carve-out left.
+    doc["shared_carveout"] = device.shared_carveouts();
     json_out << doc.dump(2) << "\n";
     if (!json_out) throw UsageError("cannot write " + cmd.json);
   }

@@ -24,6 +24,7 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
                       {"registers_per_thread", k.registers_per_thread},
                       {"registers_per_cta", k.occupancy.registers_per_cta},
                       {"shared_per_cta", k.occupancy.shared_per_cta},
+                      {"shared_carveout", k.occupancy.shared_carveout},
                       {"local_per_thread", k.local_per_thread},
                       {"resource_source", k.resource_source}};
   const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers, dram_period);

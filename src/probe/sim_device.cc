@@ -115,7 +115,9 @@ double SimDevice::launch(const Launch& launch) {
   } catch (const std::invalid_argument& e) {  // an unknown kernel, arguments that do not fit
     throw std::runtime_error(fmt::format("microbenchmark kernel {}: {}", launch.kernel, e.what()));
   }
-  const auto cycles = host_.records().back().at("cycles").get<std::uint64_t>();
+  const auto& record = host_.records().back();
+  const auto cycles = record.at("cycles").get<std::uint64_t>();
+  carveouts_[launch.kernel] = record.at("occupancy").at("shared_carveout").get<std::uint64_t>();
   ++launches_;
   simulated_cycles_ += cycles;
   return static_cast<double>(cycles);

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <string>
 
 #include "microbench/probe/device.h"
 #include "sim/config_node.h"
@@ -37,6 +38,9 @@ class SimDevice : public Device {
   // Kernel launches and simulated cycles so far (for progress and timing reports).
   std::uint64_t launches() const { return launches_; }
   std::uint64_t simulated_cycles() const { return simulated_cycles_; }
+  // Per kernel launched: the shared memory carve-out of its last launch (stats.json's
+  // occupancy.shared_carveout), which sizes the L1D where L1 and shared memory share an array.
+  const std::map<std::string, std::uint64_t>& shared_carveouts() const { return carveouts_; }
 
  private:
   workload::Host host_;
@@ -44,6 +48,7 @@ class SimDevice : public Device {
   std::map<std::uint64_t, std::uint64_t> sizes_;
   std::uint64_t launches_ = 0;
   std::uint64_t simulated_cycles_ = 0;
+  std::map<std::string, std::uint64_t> carveouts_;
 };
 
 }  // namespace warpsim::probe

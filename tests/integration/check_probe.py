@@ -1,16 +1,24 @@
 #!/usr/bin/env python3
 """check_probe.py OUT.json -- COMMAND...
 
-Runs COMMAND (`warpsim probe --gpu PRESET --only texture,readonly,l1d,tlb --json OUT.json`),
-which must exit 0, then checks that what the probe inferred is what the preset configures (the
-resolved config the probe writes under "config"):
+Runs COMMAND (`warpsim probe --gpu PRESET --only PARTS --json OUT.json`), which must exit 0,
+then checks that what the probe inferred for each part the command's --only names (texture,
+readonly, l1d, l2, tlb) is what the preset configures (the resolved config the probe writes
+under "config"):
 - texture and readonly (both the L1T on the simulator: tex and ld.global.nc go there): size,
   line (the sector where lines are sectored: each miss fetches one), ways per set counted in
   such lines, sets, and LRU or not; where sm.ldst.readonly_in_l1d sends ld.global.nc through
   the L1D, readonly must be the cache the probe found for l1d;
-- l1d the same, where global loads are cached in an L1 of fixed size (sm.ldst.cache_global_loads
-  and no unified L1/shared array, whose L1 size depends on the kernel's shared memory), and null
-  where they are not cached;
+- l1d the same where global loads are cached, and null where they are not. Where L1 and shared
+  memory share one array (sm.l1d.unified_bytes), the L1D is what the probe kernels' shared
+  memory carve-out left of it (the JSON's "shared_carveout", stats.json's
+  occupancy.shared_carveout), rounded down to whole sets;
+- l2: the L2 of all slices (dram.channels x memory.slices_per_channel) the same way, with two
+  exceptions the docs explain (docs/validation.md, "The L2 of every preset"): where the slices
+  are not a power of two and sets are hashed (IPOLY), a contiguous array does not spread evenly
+  over the sets, so the largest one that fits is 95-100 % of the capacity and the sets are not
+  compared; where l2.prefetch_degree > 0, lines fetched past the array's end overflow other
+  sets, so only size and line are compared (the tests run those presets again with it 0);
 - tlb: L1 and L2 entries, sets and page size when tlb.enabled, an empty list otherwise.
 Expected values come from the config only."""
 import json
@@ -34,30 +42,59 @@ def expected_cache(cache):
             "lru": lru}
 
 
-def compare_cache(name, got, want):
+def compare_cache(name, got, want, keys=("size_bytes", "line_bytes", "sets", "ways", "lru")):
     if got is None:
         return [f"{name}: not inferred (expected {want})"]
     problems = []
     ways = got.get("ways")
     ways = [ways] if isinstance(ways, int) else ways
     for key in ("size_bytes", "line_bytes", "sets"):
-        if got.get(key) != want[key]:
+        if key in keys and got.get(key) != want[key]:
             problems.append(f"{name}.{key}: inferred {got.get(key)}, configured {want[key]}")
-    if ways != want["ways"]:
+    if "ways" in keys and ways != want["ways"]:
         problems.append(f"{name}.ways: inferred {ways}, configured {want['ways']}")
-    if (got.get("replacement") == "lru") != want["lru"]:
+    if "lru" in keys and (got.get("replacement") == "lru") != want["lru"]:
         problems.append(f"{name}.replacement: inferred {got.get('replacement')}, "
                         f"configured lru={want['lru']}")
     return problems
 
 
-def check(doc):
+def unified_l1d(l1d, carveout):
+    """The L1D a launch with `carveout` bytes of shared memory gets from the unified array."""
+    set_bytes = l1d["line"] * l1d["ways"]
+    left = max(l1d["unified_bytes"] - carveout, 0)
+    return dict(l1d, size=max(set_bytes, left // set_bytes * set_bytes))
+
+
+def check_l2(config, got):
+    l2 = config["l2"]
+    slices = config["dram"]["channels"] * config["memory"]["slices_per_channel"]
+    want = expected_cache(l2)
+    want["size_bytes"] *= slices
+    want["sets"] *= slices
+    uneven = l2["set_index"]["impl"] != "linear" and slices & (slices - 1) != 0
+    keys = ["line_bytes"] + ([] if uneven else ["size_bytes"])
+    if l2["prefetch_degree"] == 0:
+        keys += ["ways", "lru"] + ([] if uneven else ["sets"])
+    problems = compare_cache("l2", got, want, keys)
+    if got is not None and uneven:
+        size = got.get("size_bytes") or 0
+        if not 0.95 * want["size_bytes"] <= size <= want["size_bytes"]:
+            problems.append(f"l2.size_bytes: inferred {size}, not within 95-100 % of the "
+                            f"configured {want['size_bytes']}")
+    return problems
+
+
+def check(doc, parts):
     config = doc["config"]
     sm = config["sm"]
     problems = []
     l1t = expected_cache(sm["l1t"])
-    problems += compare_cache("texture", doc.get("texture"), l1t)
-    if sm["ldst"].get("readonly_in_l1d"):
+    if "texture" in parts:
+        problems += compare_cache("texture", doc.get("texture"), l1t)
+    if "readonly" not in parts:
+        pass
+    elif sm["ldst"].get("readonly_in_l1d"):
         l1d, readonly = doc.get("l1d") or {}, doc.get("readonly") or {}
         for key in ("size_bytes", "line_bytes", "sets", "ways", "replacement"):
             if readonly.get(key) is None or readonly.get(key) != l1d.get(key):
@@ -67,14 +104,24 @@ def check(doc):
         problems += compare_cache("readonly", doc.get("readonly"), l1t)
     cached = sm["ldst"]["cache_global_loads"]
     unified = sm["l1d"].get("unified_bytes", 0)
-    if not cached:
+    if "l1d" not in parts:
+        pass
+    elif not cached:
         if doc.get("l1d") is not None:
             problems.append(f"l1d: inferred {doc['l1d']} where global loads are not cached")
     elif unified == 0:
         problems += compare_cache("l1d", doc.get("l1d"), expected_cache(sm["l1d"]))
+    else:
+        carveout = doc["shared_carveout"]["chase_ca"]
+        problems += compare_cache("l1d", doc.get("l1d"),
+                                  expected_cache(unified_l1d(sm["l1d"], carveout)))
+    if "l2" in parts:
+        problems += check_l2(config, doc.get("l2"))
     tlb = config["tlb"]
     levels = doc.get("tlb") or []
-    if not tlb["enabled"]:
+    if "tlb" not in parts:
+        pass
+    elif not tlb["enabled"]:
         if levels:
             problems.append(f"tlb: inferred {levels} with tlb.enabled false")
     else:
@@ -102,8 +149,13 @@ def main():
     if result.returncode != 0:
         print(f"check_probe: the probe exited {result.returncode}")
         return 1
+    parts = {"texture", "readonly", "l1d", "l2", "tlb"}
+    if "--only" in command and command.index("--only") + 1 < len(command):
+        only = command[command.index("--only") + 1]
+        if only != "all":
+            parts = set(only.split(","))
     with open(out) as f:
-        problems = check(json.load(f))
+        problems = check(json.load(f), parts)
     for p in problems:
         print(f"check_probe: {p}")
     return 1 if problems else 0

@@ -164,6 +164,45 @@ TEST(InferCache, HashedL2WithPrefetcherByCounting) {
   expect_latencies(g, 200, 450);
 }
 
+TEST(InferCache, RandomReplacementByCountingIsNotLru) {
+  // 128 KB of 32-byte lines, 256 sets of 16 ways evicting at random: the one overflowed set
+  // misses a different number of times in each counted pass, so ways and sets stay unknown.
+  SoftGpuConfig config;
+  config.l2 = SoftCacheConfig{.line = 32,
+                              .ways = std::vector<std::uint32_t>(256, 16),
+                              .set_of = testing::linear_sets(32, 256),
+                              .victim_weights = std::vector<std::uint32_t>(16, 1),
+                              .seed = 7};
+  SoftGpu gpu(config);
+  const CacheGeometry g = infer(gpu, LoadPath::kGlobalCg, 1024 * kKiB, 1024);
+  EXPECT_EQ(g.line_bytes, 32u);
+  EXPECT_EQ(g.replacement, "non-lru");
+  EXPECT_TRUE(g.ways.empty());
+  EXPECT_EQ(g.sets, 0u);
+  EXPECT_NE(g.note.find("measured by counting"), std::string::npos) << g.note;
+  EXPECT_NE(g.note.find("misses per pass"), std::string::npos) << g.note;
+}
+
+TEST(InferCache, RoundSizesEndTheSizeSearchEarly) {
+  // 40 KB (32 KB + 8 KB) of 32-byte lines by counting: after the doubling brackets it between
+  // 32 KB and 64 KB, the bisection tries 48 KB (overflows) and 40 KB (fits), and one line more
+  // overflows, so the search ends there instead of taking the 10 steps a plain bisection of
+  // 32 KB at 32 bytes needs.
+  SoftGpuConfig config;
+  config.l2 = SoftCacheConfig{.line = 32,
+                              .ways = std::vector<std::uint32_t>(80, 16),
+                              .set_of = testing::linear_sets(32, 80)};
+  SoftGpu gpu(config);
+  const CacheGeometry g = infer(gpu, LoadPath::kGlobalCg, 256 * kKiB, 1024);
+  EXPECT_EQ(g.size_bytes, 40 * kKiB);
+  EXPECT_EQ(g.ways, std::vector<std::uint32_t>{16});
+  EXPECT_EQ(g.sets, 80u);
+  EXPECT_EQ(g.replacement, "lru");
+  // Chases: the hit level, 7 doubling steps (1 KB .. 64 KB), the line; the bisection: 32 KB + 32
+  // (fits), 48 KB (overflows), 40 KB (fits), 40 KB + 32 (overflows); stage 2's one.
+  EXPECT_EQ(gpu.chases(), 1u + 7u + 1u + 4u + 1u);
+}
+
 TEST(InferCache, NoMissWithinMaxBytesIsNoCache) {
   SoftGpu gpu(l1_config({.line = 128,
                          .ways = std::vector<std::uint32_t>(64, 8),

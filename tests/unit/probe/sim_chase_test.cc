@@ -103,6 +103,41 @@ TEST(SimChase, CountModeAgreesWithTheRecordedTrace) {
   EXPECT_DOUBLE_EQ(counted.latency_sum, recorded.latency_sum);
 }
 
+TEST(SimChase, CountWindowsAreLaunchesThatGoOnWhereTheLastStopped) {
+  SimDevice device(sim_config("gtx480"));
+  const ChaseOverhead overhead = calibrate_chase(device);
+  // 64 KB at 128-byte stride past the L1 (.cg): 512 lines, all L2 hits once warm. Windows of 300
+  // loads start at 300, 700 (after 100 warm-up loads of their own) and 1100 in the order.
+  const std::uint64_t bytes = 64 * 1024;
+  ChaseSpec spec{.path = LoadPath::kGlobalCg,
+                 .array_bytes = bytes,
+                 .order = uniform_order(bytes, 128),
+                 .warmup = 512,
+                 .records = 900,
+                 .count_above = 1,
+                 .count_windows = 3,
+                 .window_warmup = 100};
+  const std::uint64_t before = device.launches();
+  const ChaseTrace counted = run_chase(device, spec, overhead);
+  EXPECT_EQ(device.launches() - before, 3u);
+  EXPECT_EQ(counted.slow_windows, (std::vector<std::uint64_t>{300, 300, 300}));  // all > 1
+  EXPECT_EQ(counted.slow, 900u);
+  spec.count_above = 1000;  // no load that slow: an L2 hit takes about 145 cycles, DRAM 265
+  const ChaseTrace fast = run_chase(device, spec, overhead);
+  EXPECT_EQ(fast.slow_windows, (std::vector<std::uint64_t>{0, 0, 0}));
+  // The same loads recorded in one launch take as long in all (every one an L2 hit).
+  const ChaseTrace recorded = run_chase(device,
+                                        ChaseSpec{.path = LoadPath::kGlobalCg,
+                                                  .array_bytes = bytes,
+                                                  .order = spec.order,
+                                                  .warmup = 512,
+                                                  .records = 900},
+                                        overhead);
+  EXPECT_DOUBLE_EQ(counted.latency_sum, recorded.latency_sum);
+  spec.records = 901;
+  EXPECT_THROW(run_chase(device, spec, overhead), std::invalid_argument);
+}
+
 TEST(SimChase, TracesLongerThanSharedMemorySplitOverLaunches) {
   SimDevice device(sim_config("gtx480"));
   // 48 KB of shared memory holds 8192 six-byte records; 9000 need two launches.

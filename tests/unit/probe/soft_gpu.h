@@ -224,15 +224,27 @@ class SoftGpu {
     if (config_.flush_l1 && l1_) l1_->flush();
     ChaseTrace trace;
     const std::size_t n = spec.order.size();
-    const std::uint64_t total = std::uint64_t{spec.warmup} + spec.records;
+    // Count windows after the first are launches of their own: window_warmup untimed loads
+    // (after an L1 flush where launches flush it), then the window's.
+    const std::uint64_t windows = spec.count_above != 0 ? spec.count_windows : 1;
+    const std::uint64_t per_window = spec.records / windows;
+    const std::uint64_t launch_loads = spec.window_warmup + per_window;
+    const std::uint64_t total = spec.warmup + per_window + (windows - 1) * launch_loads;
     for (std::uint64_t i = 0; i < total; ++i) {
       const std::uint64_t word = spec.order[i % n];
       if (word * 4 >= spec.array_bytes) throw std::invalid_argument("order leaves the array");
+      const bool first = i < spec.warmup + per_window;
+      const std::uint64_t in_launch = first ? i : (i - spec.warmup - per_window) % launch_loads;
+      const std::uint64_t warm = first ? spec.warmup : spec.window_warmup;
+      if (!first && in_launch == 0 && config_.flush_l1 && l1_) l1_->flush();
+      if (spec.count_above != 0 && in_launch == warm) trace.slow_windows.push_back(0);
       const std::uint32_t latency = load(config_.base + word * 4, spec.path);
-      if (i < spec.warmup) continue;
+      if (in_launch < warm) continue;
       trace.latency_sum += latency;
       if (spec.count_above != 0) {
-        trace.slow += latency > spec.count_above ? 1 : 0;
+        const std::uint64_t slow = latency > spec.count_above ? 1 : 0;
+        trace.slow += slow;
+        trace.slow_windows.back() += slow;
       } else {
         trace.latency.push_back(latency);
         trace.index.push_back(spec.order[(i + 1) % n]);
