@@ -5,7 +5,7 @@
 #                       RUN_GPU (default gtx480) and print a summary; stats in BUILD_DIR/run-out
 #   make test           build and run the test suite (CTest + GoogleTest), all but the tests
 #                       labelled `slow` (the L2 probes of the presets with big L2s)
-#   make test-slow      build and run those (about 20 minutes on 2 cores)
+#   make test-slow      build and run those (about 40 minutes on 2 cores)
 #   make test SANITIZE=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench          speed benchmarks (bench/)
 #   make format / lint  clang-format in place / clang-format check + clang-tidy
