@@ -205,22 +205,6 @@ ChaseOverhead calibrate_chase(Device& device) {
 
 namespace {
 
-ChaseTrace chase_at(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead,
-                    std::uint64_t array) {
-  ChaseTrace trace;
-  write_chase_array(device, array, spec);
-  const std::uint64_t operand =
-      spec.path == LoadPath::kTexture ? device.linear_texture(array, spec.array_bytes) : array;
-  if (spec.count_above == 0) {
-    trace.latency.reserve(spec.records);
-    trace.index.reserve(spec.records);
-    record_windows(device, spec, operand, overhead.record, trace);
-  } else {
-    count_slow(device, spec, operand, overhead.count, trace);
-  }
-  return trace;
-}
-
 // The chased array of a Chaser, kept from one chase to the next, so that every chase reads the
 // same addresses: where the L2 slice or DRAM channel is the address modulo a count that is not
 // a power of two (Kepler's 12 channels), a contiguous array maps onto the sets differently at
@@ -244,13 +228,31 @@ class ChaseArena {
   std::uint64_t bytes_ = 0;
 };
 
+// Runs `spec` on the array `arena` holds for it.
+ChaseTrace chase_in(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead,
+                    ChaseArena& arena) {
+  check_spec(spec);
+  ChaseTrace trace;
+  if (spec.records == 0) return trace;
+  const std::uint64_t array = arena.array(spec.array_bytes);
+  write_chase_array(device, array, spec);
+  const std::uint64_t operand =
+      spec.path == LoadPath::kTexture ? device.linear_texture(array, spec.array_bytes) : array;
+  if (spec.count_above == 0) {
+    trace.latency.reserve(spec.records);
+    trace.index.reserve(spec.records);
+    record_windows(device, spec, operand, overhead.record, trace);
+  } else {
+    count_slow(device, spec, operand, overhead.count, trace);
+  }
+  return trace;
+}
+
 }  // namespace
 
 ChaseTrace run_chase(Device& device, const ChaseSpec& spec, const ChaseOverhead& overhead) {
-  check_spec(spec);
-  if (spec.records == 0) return {};
-  Buffer array(device, spec.array_bytes);
-  return chase_at(device, spec, overhead, array.address());
+  ChaseArena arena(device);  // this chase's alone: freed on return
+  return chase_in(device, spec, overhead, arena);
 }
 
 ChaseTrace run_chase(Device& device, const ChaseSpec& spec) {
@@ -262,9 +264,7 @@ Chaser device_chaser(Device& device) {
   const ChaseOverhead overhead = calibrate_chase(device);
   auto arena = std::make_shared<ChaseArena>(device);
   return [&device, overhead, arena](const ChaseSpec& spec) {
-    check_spec(spec);
-    if (spec.records == 0) return ChaseTrace{};
-    return chase_at(device, spec, overhead, arena->array(spec.array_bytes));
+    return chase_in(device, spec, overhead, *arena);
   };
 }
 

@@ -223,7 +223,7 @@ void count_sets(CacheProbe& p, CacheGeometry& g) {
     // More misses than one overflowed set explains: lines a prefetcher brought past the array's
     // end, or sets that do not split C evenly, overflowed others too.
     g.replacement = "unknown";
-    g.note = append(g.note, "a steady " + counts.substr(0, counts.find(',')) +
+    g.note = append(g.note, "a steady " + std::to_string(misses.front()) +
                                 " misses per pass, not the ways + 1 of one set of C: ways and "
                                 "sets not resolved");
     return;

@@ -85,57 +85,64 @@ def check_l2(config, got):
     return problems
 
 
-def check(doc, parts):
-    config = doc["config"]
+def check_texture(doc, config):
+    return compare_cache("texture", doc.get("texture"), expected_cache(config["sm"]["l1t"]))
+
+
+def check_readonly(doc, config):
     sm = config["sm"]
+    if not sm["ldst"].get("readonly_in_l1d"):
+        return compare_cache("readonly", doc.get("readonly"), expected_cache(sm["l1t"]))
     problems = []
-    l1t = expected_cache(sm["l1t"])
-    if "texture" in parts:
-        problems += compare_cache("texture", doc.get("texture"), l1t)
-    if "readonly" not in parts:
-        pass
-    elif sm["ldst"].get("readonly_in_l1d"):
-        l1d, readonly = doc.get("l1d") or {}, doc.get("readonly") or {}
-        for key in ("size_bytes", "line_bytes", "sets", "ways", "replacement"):
-            if readonly.get(key) is None or readonly.get(key) != l1d.get(key):
-                problems.append(f"readonly.{key}: inferred {readonly.get(key)}, but the L1D "
-                                f"it goes through has {l1d.get(key)}")
-    else:
-        problems += compare_cache("readonly", doc.get("readonly"), l1t)
-    cached = sm["ldst"]["cache_global_loads"]
-    unified = sm["l1d"].get("unified_bytes", 0)
-    if "l1d" not in parts:
-        pass
-    elif not cached:
+    l1d, readonly = doc.get("l1d") or {}, doc.get("readonly") or {}
+    for key in ("size_bytes", "line_bytes", "sets", "ways", "replacement"):
+        if readonly.get(key) is None or readonly.get(key) != l1d.get(key):
+            problems.append(f"readonly.{key}: inferred {readonly.get(key)}, but the L1D "
+                            f"it goes through has {l1d.get(key)}")
+    return problems
+
+
+def check_l1d(doc, config):
+    sm = config["sm"]
+    if not sm["ldst"]["cache_global_loads"]:
         if doc.get("l1d") is not None:
-            problems.append(f"l1d: inferred {doc['l1d']} where global loads are not cached")
-    elif unified == 0:
-        problems += compare_cache("l1d", doc.get("l1d"), expected_cache(sm["l1d"]))
-    else:
-        carveout = doc["shared_carveout"]["chase_ca"]
-        problems += compare_cache("l1d", doc.get("l1d"),
-                                  expected_cache(unified_l1d(sm["l1d"], carveout)))
-    if "l2" in parts:
-        problems += check_l2(config, doc.get("l2"))
+            return [f"l1d: inferred {doc['l1d']} where global loads are not cached"]
+        return []
+    l1d = sm["l1d"]
+    if l1d.get("unified_bytes", 0) != 0:
+        l1d = unified_l1d(l1d, doc["shared_carveout"]["chase_ca"])
+    return compare_cache("l1d", doc.get("l1d"), expected_cache(l1d))
+
+
+def check_tlb(doc, config):
     tlb = config["tlb"]
     levels = doc.get("tlb") or []
-    if "tlb" not in parts:
-        pass
-    elif not tlb["enabled"]:
-        if levels:
-            problems.append(f"tlb: inferred {levels} with tlb.enabled false")
-    else:
-        for level, key in ((0, "l1"), (1, "l2")):
-            if len(levels) <= level:
-                problems.append(f"tlb level {level + 1}: not inferred")
-                continue
-            got, want = levels[level], tlb[key]
-            sets = len(want["set_ways"]) if want.get("set_ways") else 1
-            for name, value in (("entries", want["entries"]), ("sets", sets),
-                                ("page_bytes", tlb["page_size"])):
-                if got.get(name) != value:
-                    problems.append(f"tlb level {level + 1} {name}: inferred {got.get(name)}, "
-                                    f"configured {value}")
+    if not tlb["enabled"]:
+        return [f"tlb: inferred {levels} with tlb.enabled false"] if levels else []
+    problems = []
+    for level, key in ((0, "l1"), (1, "l2")):
+        if len(levels) <= level:
+            problems.append(f"tlb level {level + 1}: not inferred")
+            continue
+        got, want = levels[level], tlb[key]
+        sets = len(want["set_ways"]) if want.get("set_ways") else 1
+        for name, value in (("entries", want["entries"]), ("sets", sets),
+                            ("page_bytes", tlb["page_size"])):
+            if got.get(name) != value:
+                problems.append(f"tlb level {level + 1} {name}: inferred {got.get(name)}, "
+                                f"configured {value}")
+    return problems
+
+
+CHECKS = {"texture": check_texture, "readonly": check_readonly, "l1d": check_l1d,
+          "l2": lambda doc, config: check_l2(config, doc.get("l2")), "tlb": check_tlb}
+
+
+def check(doc, parts):
+    problems = []
+    for part, check_part in CHECKS.items():
+        if part in parts:
+            problems += check_part(doc, doc["config"])
     return problems
 
 
@@ -149,7 +156,7 @@ def main():
     if result.returncode != 0:
         print(f"check_probe: the probe exited {result.returncode}")
         return 1
-    parts = {"texture", "readonly", "l1d", "l2", "tlb"}
+    parts = set(CHECKS)
     if "--only" in command and command.index("--only") + 1 < len(command):
         only = command[command.index("--only") + 1]
         if only != "all":
