@@ -235,6 +235,7 @@ ChaseTrace chase_in(Device& device, const ChaseSpec& spec, const ChaseOverhead& 
   ChaseTrace trace;
   if (spec.records == 0) return trace;
   const std::uint64_t array = arena.array(spec.array_bytes);
+  trace.array = array;
   write_chase_array(device, array, spec);
   const std::uint64_t operand =
       spec.path == LoadPath::kTexture ? device.linear_texture(array, spec.array_bytes) : array;

@@ -53,6 +53,7 @@ struct ChaseTrace {
   std::uint64_t slow = 0;                   // count_above mode: all windows
   std::vector<std::uint64_t> slow_windows;  // count_above mode: per window
   double latency_sum = 0;                   // over the recorded loads, both modes
+  std::uint64_t array = 0;                  // the chased array's device address
 };
 
 using Chaser = std::function<ChaseTrace(const ChaseSpec&)>;

@@ -36,6 +36,7 @@ ChaseTrace ChaseRunner::trace(const std::vector<std::uint64_t>& order, std::uint
   ChaseTrace trace = chase_(spec(order, warmup, records));
   ++chases_;
   loads_ += warmup + records;
+  last_array_ = trace.array;
   if (trace.latency.size() != records || trace.index.size() != records) {
     throw std::runtime_error("the chaser returned " + std::to_string(trace.latency.size()) +
                              " latencies for " + std::to_string(records) + " recorded loads");
@@ -64,6 +65,7 @@ std::vector<std::uint64_t> ChaseRunner::count_slow_windows(
   ChaseTrace trace = chase_(counted);
   ++chases_;
   loads_ += warmup + records * windows + (windows - 1) * window_warmup;
+  last_array_ = trace.array;
   if (trace.slow_windows.size() != windows) {
     throw std::runtime_error("the chaser returned " + std::to_string(trace.slow_windows.size()) +
                              " counts for " + std::to_string(windows) + " windows");

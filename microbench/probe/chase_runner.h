@@ -39,6 +39,8 @@ class ChaseRunner {
   LoadPath path() const { return path_; }
   std::uint64_t chases() const { return chases_; }
   std::uint64_t loads() const { return loads_; }
+  // The device address of the last chase's array (ChaseTrace::array).
+  std::uint64_t last_array() const { return last_array_; }
 
  private:
   ChaseSpec spec(const std::vector<std::uint64_t>& order, std::uint64_t warmup,
@@ -48,6 +50,7 @@ class ChaseRunner {
   LoadPath path_;
   std::uint64_t chases_ = 0;
   std::uint64_t loads_ = 0;
+  std::uint64_t last_array_ = 0;
 };
 
 // Word indices of the offsets 0, stride, 2 * stride, ... below `bytes`.

@@ -14,6 +14,9 @@ namespace warpsim::probe {
 // A cache as the fine-grained P-chase sees it (seed 003 §2.4).
 struct CacheGeometry {
   std::uint64_t size_bytes = 0;  // C: the largest array whose every access hits
+  // Where that array began (a device address): the size search chases one array, and where a
+  // set or slice index hashes address bits above C, C depends on it.
+  std::uint64_t array_address = 0;
   std::uint32_t line_bytes = 0;  // b
   std::uint32_t sets = 0;        // T
   // a per set, in set order; one entry when all sets are equal.

@@ -259,6 +259,7 @@ std::optional<CacheGeometry> infer_cache(const Chaser& chase, const CacheSearch&
   }
   p.size = bisect_size(p, *bounds);
   g.size_bytes = p.size;
+  g.array_address = p.run.last_array();
   g.line_bytes = p.line;
   if (p.size == 0) {
     g.note = search.name + ": even " + std::to_string(p.line) + " bytes miss";

@@ -28,6 +28,7 @@ Json optional_number(const std::optional<double>& value) {
 Json cache_json(const std::optional<CacheGeometry>& cache) {
   if (!cache) return nullptr;
   return Json{{"size_bytes", cache->size_bytes},
+              {"array_address", cache->array_address},
               {"line_bytes", cache->line_bytes},
               {"sets", cache->sets},
               {"ways", ways_json(cache->ways)},

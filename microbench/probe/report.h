@@ -4,8 +4,9 @@
 // for people. The JSON object has, in this order:
 //   device      the device's name
 //   parts       {part: wall-clock seconds} for the parts that ran (probe_all.h)
-//   l1d, l2, texture, readonly   a cache: size_bytes, line_bytes, sets, ways (a number; a list
-//               per set when the sets differ), replacement, set_mapping, hit_latency,
+//   l1d, l2, texture, readonly   a cache: size_bytes, array_address (where the size search's
+//               array began), line_bytes, sets, ways (a number; a list per set when the sets
+//               differ), replacement, set_mapping, hit_latency,
 //               miss_latency (cycles), victim_share (list), note
 //   tlb         a list by level: level, entries, page_bytes, sets, ways, replacement,
 //               miss_penalty (cycles), note

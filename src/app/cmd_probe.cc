@@ -11,6 +11,7 @@
 #include "app/app.h"
 #include "app/commands.h"
 #include "app/config_options.h"
+#include "gpu/l2_fit.h"
 #include "microbench/probe/probe_all.h"
 #include "microbench/probe/report.h"
 #include "probe/sim_device.h"
@@ -56,6 +57,16 @@ void run_probe(const ProbeCommand& cmd) {
     // The carve-out each microbenchmark kernel ran with: with a unified L1/shared array, the L1D
     // the probe saw is what the carve-out left.
     doc["shared_carveout"] = device.shared_carveouts();
+    // What the configured L2 holds of a contiguous array at the address the probe's size search
+    // chased: its capacity where slices and sets fill evenly, less where they do not.
+    std::optional<L2Fit> fit;
+    if (hierarchy.l2 && hierarchy.l2->array_address != 0) {
+      fit = l2_fit(resolved, hierarchy.l2->array_address);
+    }
+    doc["l2_fit"] = fit ? nlohmann::ordered_json{{"array_address", hierarchy.l2->array_address},
+                                                 {"capacity_bytes", fit->capacity_bytes},
+                                                 {"array_bytes", fit->array_bytes}}
+                        : nlohmann::ordered_json(nullptr);
     json_out << doc.dump(2) << "\n";
     if (!json_out) throw UsageError("cannot write " + cmd.json);
   }

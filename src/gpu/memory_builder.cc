@@ -31,16 +31,10 @@ void build_fixed(MemorySystem& m, Simulation& sim, const ConfigNode& mem, const 
 
 void build_hierarchy(MemorySystem& m, Simulation& sim, const ConfigNode& resolved,
                      const GpuClocks& clocks, std::uint32_t sms) {
-  const ConfigNode& mem = resolved.at("memory");
   const ConfigNode& dram_node = resolved.at("dram");
   const ConfigNode& l2_node = resolved.at("l2");
-  AddressMapping::Context& ctx = m.mapping_context;
-  ctx.channels = u32(dram_node, "channels");
-  ctx.slices_per_channel = u32(mem, "slices_per_channel");
-  ctx.banks = u32(dram_node, "banks");
-  ctx.bank_groups = u32(dram_node, "bank_groups");
-  ctx.row_bytes = u32(dram_node, "row_bytes");
-  m.mapping = PolicyRegistry::global().create<AddressMapping>(mem.at("address_mapping"), ctx);
+  const AddressMapping::Context& ctx = m.mapping_context = address_mapping_context(resolved);
+  m.mapping = make_address_mapping(resolved, ctx);
   const std::uint32_t slices = ctx.channels * ctx.slices_per_channel;
 
   const AddressMapping& mapping = *m.mapping;
@@ -79,6 +73,23 @@ void build_hierarchy(MemorySystem& m, Simulation& sim, const ConfigNode& resolve
 }
 
 }  // namespace
+
+AddressMapping::Context address_mapping_context(const ConfigNode& resolved) {
+  const ConfigNode& dram = resolved.at("dram");
+  AddressMapping::Context ctx;
+  ctx.channels = u32(dram, "channels");
+  ctx.slices_per_channel = u32(resolved.at("memory"), "slices_per_channel");
+  ctx.banks = u32(dram, "banks");
+  ctx.bank_groups = u32(dram, "bank_groups");
+  ctx.row_bytes = u32(dram, "row_bytes");
+  return ctx;
+}
+
+std::unique_ptr<AddressMapping> make_address_mapping(const ConfigNode& resolved,
+                                                     const AddressMapping::Context& context) {
+  return PolicyRegistry::global().create<AddressMapping>(
+      resolved.at("memory").at("address_mapping"), context);
+}
 
 Component& MemorySystem::port() const {
   if (fixed != nullptr) return *fixed;

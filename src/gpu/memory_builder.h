@@ -37,6 +37,12 @@ struct MemorySystem {
   void connect_sm(std::uint32_t sm, Link<MemRequest>* from_sm, Link<MemReply>* to_sm) const;
 };
 
+// The address mapping of the `memory` section (memory.address_mapping over dram.channels x
+// memory.slices_per_channel slices).
+AddressMapping::Context address_mapping_context(const ConfigNode& resolved);
+std::unique_ptr<AddressMapping> make_address_mapping(const ConfigNode& resolved,
+                                                     const AddressMapping::Context& context);
+
 // `sms` SMs will be connected afterwards with connect_sm().
 std::unique_ptr<MemorySystem> build_memory(Simulation& sim, const ConfigNode& resolved,
                                            const GpuClocks& clocks, std::uint32_t sms);

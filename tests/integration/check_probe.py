@@ -13,12 +13,15 @@ under "config"):
   memory share one array (sm.l1d.unified_bytes), the L1D is what the probe kernels' shared
   memory carve-out left of it (the JSON's "shared_carveout", stats.json's
   occupancy.shared_carveout), rounded down to whole sets;
-- l2: the L2 of all slices (dram.channels x memory.slices_per_channel) the same way, with two
-  exceptions the docs explain (docs/validation.md, "The L2 of every preset"): where the slices
-  are not a power of two and sets are hashed (IPOLY), a contiguous array does not spread evenly
-  over the sets, so the largest one that fits is 95-100 % of the capacity and the sets are not
-  compared; where l2.prefetch_degree > 0, lines fetched past the array's end overflow other
-  sets, so only size and line are compared (the tests run those presets again with it 0);
+- l2: the L2 of all slices (dram.channels x memory.slices_per_channel) the same way, its size
+  exactly what the JSON's "l2_fit" says the configured L2 holds of a contiguous array at the
+  address the probe chased (gpu/l2_fit.h): the whole capacity where slices and sets fill evenly.
+  Where the slices are not a power of two and sets are hashed (IPOLY) they do not
+  (docs/validation.md, "The L2 of every preset"): the array that fits is then 95-100 % of the
+  capacity, and the probe's sets (that size over ways x line, assuming equal sets) are checked
+  as that quotient. Where l2.prefetch_degree > 0, lines fetched past the array's end overflow
+  other sets, so ways, sets and replacement are not compared (the tests run those presets again
+  with it 0);
 - tlb: L1 and L2 entries, sets and page size when tlb.enabled, an empty list otherwise.
 Expected values come from the config only."""
 import json
@@ -66,22 +69,34 @@ def unified_l1d(l1d, carveout):
     return dict(l1d, size=max(set_bytes, left // set_bytes * set_bytes))
 
 
-def check_l2(config, got):
+def check_l2(config, got, fit):
     l2 = config["l2"]
     slices = config["dram"]["channels"] * config["memory"]["slices_per_channel"]
     want = expected_cache(l2)
     want["size_bytes"] *= slices
     want["sets"] *= slices
+    if fit is None:
+        return ["l2: no l2_fit in the probe's JSON to compare with"]
+    if fit["capacity_bytes"] != want["size_bytes"]:
+        return [f"l2_fit.capacity_bytes {fit['capacity_bytes']}, configured {want['size_bytes']}"]
     uneven = l2["set_index"]["impl"] != "linear" and slices & (slices - 1) != 0
-    keys = ["line_bytes"] + ([] if uneven else ["size_bytes"])
+    problems = []
+    if uneven:
+        if not 0.95 * want["size_bytes"] <= fit["array_bytes"] <= want["size_bytes"]:
+            problems.append(f"l2_fit.array_bytes {fit['array_bytes']}, not within 95-100 % of "
+                            f"the configured {want['size_bytes']}")
+    elif fit["array_bytes"] != want["size_bytes"]:
+        problems.append(f"l2_fit.array_bytes {fit['array_bytes']} where the L2 fills evenly")
+    want["size_bytes"] = fit["array_bytes"]
+    keys = ["size_bytes", "line_bytes"]
     if l2["prefetch_degree"] == 0:
-        keys += ["ways", "lru"] + ([] if uneven else ["sets"])
-    problems = compare_cache("l2", got, want, keys)
-    if got is not None and uneven:
-        size = got.get("size_bytes") or 0
-        if not 0.95 * want["size_bytes"] <= size <= want["size_bytes"]:
-            problems.append(f"l2.size_bytes: inferred {size}, not within 95-100 % of the "
-                            f"configured {want['size_bytes']}")
+        keys += ["ways", "lru", "sets"]
+        if uneven:
+            want["sets"] = want["size_bytes"] // (want["ways"][0] * want["line_bytes"])
+    problems += compare_cache("l2", got, want, keys)
+    if got is not None and got.get("array_address") != fit["array_address"]:
+        problems.append(f"l2.array_address {got.get('array_address')}, l2_fit's "
+                        f"{fit['array_address']}")
     return problems
 
 
@@ -135,7 +150,8 @@ def check_tlb(doc, config):
 
 
 CHECKS = {"texture": check_texture, "readonly": check_readonly, "l1d": check_l1d,
-          "l2": lambda doc, config: check_l2(config, doc.get("l2")), "tlb": check_tlb}
+          "l2": lambda doc, config: check_l2(config, doc.get("l2"), doc.get("l2_fit")),
+          "tlb": check_tlb}
 
 
 def check(doc, parts):
