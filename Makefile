@@ -6,7 +6,8 @@
 #   make test           build and run the test suite (CTest + GoogleTest), all but the tests
 #                       labelled `slow` (the L2 probes of the presets with big L2s)
 #   make test-slow      build and run those (about 40 minutes on 2 cores)
-#   make test SANITIZE=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make test SANITIZE=1  the unit tests (label unit) under AddressSanitizer +
+#                       UndefinedBehaviorSanitizer, building only their programs
 #   make bench          speed benchmarks (bench/)
 #   make format / lint  clang-format in place / clang-format check + clang-tidy
 #   make fuzz           libFuzzer on the PTX parser for FUZZ_SECONDS (default 600)
@@ -51,7 +52,7 @@ $(BUILD_DIR)/build.ninja:
 configure: deps $(BUILD_DIR)/build.ninja
 
 build: configure
-	cmake --build $(BUILD_DIR) -j $(JOBS)
+	cmake --build $(BUILD_DIR) -j $(JOBS) $(if $(BUILD_TARGET),--target $(BUILD_TARGET),)
 
 RUN_WORKLOAD ?= polybench/atax:small
 RUN_GPU ?= gtx480
@@ -59,6 +60,11 @@ RUN_GPU ?= gtx480
 run: build
 	$(BUILD_DIR)/warpsim run --workload $(RUN_WORKLOAD) --gpu $(RUN_GPU) --summary --out $(BUILD_DIR)/run-out
 
+# The sanitized tests build only their own programs (tests/CMakeLists.txt's unit_tests target;
+# a target-specific value also holds for `build` when `test` asks for it).
+ifeq ($(SANITIZE),1)
+test: BUILD_TARGET = unit_tests
+endif
 test: build
 	ctest --test-dir $(BUILD_DIR) $(CTEST_FLAGS)
 
