@@ -4,10 +4,9 @@
 
 #include <string>
 
+#include "../../support/preset_config.h"
 #include "gpu/gpu_description.h"
-#include "gpu/gpu_schema.h"
 #include "sim/config_load.h"
-#include "sim/registry.h"
 
 namespace warpsim {
 namespace {
@@ -15,9 +14,7 @@ namespace {
 const ConfigPaths kPaths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
 
 GpuDescription describe(const std::string& preset, std::vector<std::string> sets = {}) {
-  return describe_gpu(
-      resolve_config(load_config(ConfigRequest{preset, {}, std::move(sets)}, kPaths), gpu_schema(),
-                     PolicyRegistry::global()));
+  return describe_gpu(testing::preset_config(preset, std::move(sets)));
 }
 
 TEST(GpuDescription, EveryPresetIsConsistent) {

@@ -8,28 +8,21 @@
 #include <string>
 #include <vector>
 
-#include "gpu/gpu_schema.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
+#include "../../support/preset_config.h"
 
 namespace warpsim {
 namespace {
 
-const ConfigPaths kPaths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
-
-ConfigNode resolve(const std::string& preset, std::vector<std::string> sets) {
-  return resolve_config(load_config(ConfigRequest{preset, {}, std::move(sets)}, kPaths),
-                        gpu_schema(), PolicyRegistry::global());
-}
+using testing::preset_config;
 
 // `channels` channels of one slice each, interleaved every `interleave` bytes; each slice 4 sets
 // x 2 ways of 128-byte lines (1 KiB), sets linear in the slice-local address.
 ConfigNode small_l2(int channels, int interleave) {
-  return resolve("gtx480",
-                 {"dram.channels=" + std::to_string(channels), "memory.slices_per_channel=1",
-                  "memory.address_mapping.impl=interleaved",
-                  "memory.address_mapping.interleave_bytes=" + std::to_string(interleave),
-                  "l2.size=1KiB", "l2.ways=2", "l2.set_index=linear", "l2.prefetch_degree=0"});
+  return preset_config(
+      "gtx480", {"dram.channels=" + std::to_string(channels), "memory.slices_per_channel=1",
+                 "memory.address_mapping.impl=interleaved",
+                 "memory.address_mapping.interleave_bytes=" + std::to_string(interleave),
+                 "l2.size=1KiB", "l2.ways=2", "l2.set_index=linear", "l2.prefetch_degree=0"});
 }
 
 constexpr Addr kBase = 1ull << 30;
@@ -68,17 +61,17 @@ TEST(L2Fit, InterleavingBelowTheLineCountsEverySlicesLines) {
 }
 
 TEST(L2Fit, AFixedLatencyMemoryHasNoL2) {
-  EXPECT_FALSE(l2_fit(resolve("gtx480", {"memory.model=fixed"}), kBase));
+  EXPECT_FALSE(l2_fit(preset_config("gtx480", {"memory.model=fixed"}), kBase));
 }
 
 TEST(L2Fit, EvenPresetsHoldTheirCapacityAndHashedUnevenOnesLess) {
   // gtx480 (6 channels x 2 slices, linear sets): even. gtx780 (12 x 2, IPOLY sets): a
   // contiguous array overflows one set before the others are full (docs/validation.md).
-  const auto even = l2_fit(resolve("gtx480", {}), kBase);
+  const auto even = l2_fit(preset_config("gtx480", {}), kBase);
   ASSERT_TRUE(even);
   EXPECT_EQ(even->capacity_bytes, 768u * 1024);
   EXPECT_EQ(even->array_bytes, even->capacity_bytes);
-  const auto uneven = l2_fit(resolve("gtx780", {}), kBase);
+  const auto uneven = l2_fit(preset_config("gtx780", {}), kBase);
   ASSERT_TRUE(uneven);
   EXPECT_EQ(uneven->capacity_bytes, 1536u * 1024);
   EXPECT_LT(uneven->array_bytes, uneven->capacity_bytes);

@@ -10,25 +10,17 @@
 #include <iostream>
 #include <numeric>
 
-#include "gpu/gpu_schema.h"
+#include "../../support/preset_config.h"
 #include "microbench/probe/chase.h"
 #include "microbench/probe/infer_cache.h"
 #include "microbench/probe/infer_global.h"
 #include "microbench/probe/infer_tlb.h"
 #include "probe/sim_device.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
 
 namespace warpsim::probe {
 namespace {
 
 constexpr std::uint64_t kMiB = 1ull << 20;
-
-ConfigNode resolved(const std::string& name) {
-  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
-  return resolve_config(load_config(ConfigRequest{name, {}, {}}, paths), gpu_schema(),
-                        PolicyRegistry::global());
-}
 
 class Stopwatch {
  public:
@@ -46,7 +38,7 @@ class Stopwatch {
 };
 
 CacheGeometry infer_on(const std::string& gpu, LoadPath path, const std::string& name) {
-  SimDevice device(resolved(gpu));
+  SimDevice device(testing::preset_config(gpu));
   const Stopwatch watch(device);
   const Chaser chaser = device_chaser(device);
   const std::optional<CacheGeometry> g =
@@ -91,7 +83,7 @@ void expect_geometry(const CacheGeometry& g, const Expected& e) {
 }
 
 TEST(SimInfer, Gtx480L1DataCache) {
-  const ConfigNode l1d = resolved("gtx480").at("sm").at("l1d");
+  const ConfigNode l1d = testing::preset_config("gtx480").at("sm").at("l1d");
   const CacheGeometry g = infer_on("gtx480", LoadPath::kGlobalCa, "l1d");
   expect_geometry(g, expected_of(l1d));
   EXPECT_EQ(g.replacement, l1d.at("replacement").at("impl").as_string());
@@ -100,7 +92,7 @@ TEST(SimInfer, Gtx480L1DataCache) {
 }
 
 TEST(SimInfer, Gtx480TextureCache) {
-  const ConfigNode l1t = resolved("gtx480").at("sm").at("l1t");
+  const ConfigNode l1t = testing::preset_config("gtx480").at("sm").at("l1t");
   const CacheGeometry g = infer_on("gtx480", LoadPath::kTexture, "texture");
   const Expected e = expected_of(l1t);
   expect_geometry(g, e);
@@ -113,7 +105,7 @@ TEST(SimInfer, Gtx480TextureCache) {
 
 TEST(SimInfer, Gtx560tiTextureCacheOfSectorsAndBits7To8) {
   // 128-byte lines of 32-byte sectors, sets from bits 7-8: seed 003's 4 sets x 96 x 32 B.
-  const ConfigNode l1t = resolved("gtx560ti").at("sm").at("l1t");
+  const ConfigNode l1t = testing::preset_config("gtx560ti").at("sm").at("l1t");
   const CacheGeometry g = infer_on("gtx560ti", LoadPath::kTexture, "texture");
   expect_geometry(g, expected_of(l1t));
   const std::vector<std::int64_t> bits = l1t.at("set_index").at("bits").as_int_list();
@@ -124,7 +116,7 @@ TEST(SimInfer, Gtx560tiTextureCacheOfSectorsAndBits7To8) {
 }
 
 TEST(SimInfer, Gtx560tiL1WithWeightedRandomVictims) {
-  const ConfigNode l1d = resolved("gtx560ti").at("sm").at("l1d");
+  const ConfigNode l1d = testing::preset_config("gtx560ti").at("sm").at("l1d");
   const CacheGeometry g = infer_on("gtx560ti", LoadPath::kGlobalCa, "l1d");
   expect_geometry(g, expected_of(l1d));
   EXPECT_EQ(g.replacement, "non-lru");
@@ -138,7 +130,7 @@ TEST(SimInfer, Gtx560tiL1WithWeightedRandomVictims) {
 }
 
 TEST(SimInfer, Gtx480TlbsAndLatencyPatterns) {
-  const ConfigNode config = resolved("gtx480");
+  const ConfigNode config = testing::preset_config("gtx480");
   const ConfigNode& tlb = config.at("tlb");
   SimDevice device(config);
   const Stopwatch watch(device);

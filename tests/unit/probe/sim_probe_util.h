@@ -7,16 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "gpu/gpu_schema.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
+#include "../../support/preset_config.h"
 
 namespace warpsim::probe::test {
 
 inline ConfigNode sim_config(const std::string& preset, std::vector<std::string> sets = {}) {
-  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
-  return resolve_config(load_config(ConfigRequest{preset, {}, std::move(sets)}, paths),
-                        gpu_schema(), PolicyRegistry::global());
+  return warpsim::testing::preset_config(preset, std::move(sets));
 }
 
 // The resolved value at a dotted path ("sm.l1d.hit_latency").

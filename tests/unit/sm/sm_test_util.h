@@ -6,11 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "../../support/preset_config.h"
 #include "func/device.h"
 #include "gpu/gpu_model.h"
-#include "gpu/gpu_schema.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
 
 namespace warpsim::test {
 
@@ -22,9 +20,7 @@ struct Issue {
 };
 
 inline ConfigNode timing_config(const std::string& preset, std::vector<std::string> sets) {
-  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
-  return resolve_config(load_config(ConfigRequest{preset, {}, std::move(sets)}, paths),
-                        gpu_schema(), PolicyRegistry::global());
+  return testing::preset_config(preset, std::move(sets));
 }
 
 // One SM with one scheduler, fetch never in the way (the whole kernel fits one fetch), the

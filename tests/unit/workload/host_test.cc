@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu/gpu_schema.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
+#include "../../support/preset_config.h"
 #include "workload/host.h"
 
 namespace warpsim::workload {
@@ -50,12 +48,6 @@ DONE:
 }
 )";
 
-ConfigNode config(const std::string& preset) {
-  const ConfigPaths paths = ConfigPaths::under(WARPSIM_SOURCE_DIR);
-  return resolve_config(load_config(ConfigRequest{preset, {}, {}}, paths), gpu_schema(),
-                        PolicyRegistry::global());
-}
-
 // Runs scale over 300 elements (two blocks of 256, the second partly idle) and checks the result.
 void run_scale(Host& host) {
   host.load_ptx(kPtx, "scale.ptx");
@@ -69,7 +61,7 @@ void run_scale(Host& host) {
 }
 
 TEST(Host, FunctionalModeRunsAndRecordsEachLaunch) {
-  Host host(config("gtx480"), Host::Mode::kFunctional);
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
   run_scale(host);
   ASSERT_EQ(host.records().size(), 1u);
   const nlohmann::ordered_json& r = host.records()[0];
@@ -86,7 +78,7 @@ TEST(Host, FunctionalModeRunsAndRecordsEachLaunch) {
 }
 
 TEST(Host, TimingModeRunsLaunchesWhenTheHostSynchronizes) {
-  Host host(config("gtx480"), Host::Mode::kTiming);
+  Host host(testing::preset_config("gtx480"), Host::Mode::kTiming);
   host.load_ptx(kPtx, "scale.ptx");
   const Addr a_dev = host.alloc_copy(std::vector<float>(64, 1.0f));
   const Addr out_dev = host.alloc(64 * sizeof(float));
@@ -108,16 +100,16 @@ TEST(Host, TimingModeRunsLaunchesWhenTheHostSynchronizes) {
 }
 
 TEST(Host, BothModesComputeTheSameResults) {
-  Host functional(config("gtx480"), Host::Mode::kFunctional);
+  Host functional(testing::preset_config("gtx480"), Host::Mode::kFunctional);
   run_scale(functional);
-  Host timing(config("v100"), Host::Mode::kTiming);
+  Host timing(testing::preset_config("v100"), Host::Mode::kTiming);
   run_scale(timing);
   EXPECT_EQ(functional.records()[0]["warp_insts"], timing.records()[0]["warp_insts"]);
   EXPECT_EQ(functional.records()[0]["thread_insts"], timing.records()[0]["thread_insts"]);
 }
 
 TEST(Host, ArgumentsMustMatchTheKernelsParameters) {
-  Host host(config("gtx480"), Host::Mode::kFunctional);
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
   host.load_ptx(kPtx, "scale.ptx");
   const Addr buf = host.alloc(64);
   // A double where the kernel takes an .f32, an int where it takes a pointer, one argument short.
@@ -131,7 +123,7 @@ TEST(Host, ArgumentsMustMatchTheKernelsParameters) {
 }
 
 TEST(Host, UnknownWorkloadPtxIsAClearError) {
-  Host host(config("gtx480"), Host::Mode::kFunctional);
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
   try {
     host.load_workload_ptx("suite/missing");
     FAIL() << "no error";
