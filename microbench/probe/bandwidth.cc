@@ -9,7 +9,7 @@
 namespace warpsim::probe {
 namespace {
 
-constexpr std::uint64_t kMinGlobalBytes = 1ull << 20;
+constexpr std::uint64_t kMinGlobalBytes = 8ull << 20;
 
 void check_ilp(std::uint32_t ilp) {
   if (ilp != 1 && ilp != 2 && ilp != 4 && ilp != 6 && ilp != 8) {
@@ -124,6 +124,7 @@ std::vector<ThroughputPoint> sweep_shared(Device& device, const SharedSweep& swe
 Bandwidth measure_bandwidth(Device& device, const GlobalSweep& global, const SharedSweep& shared) {
   Bandwidth bandwidth;
   const double mhz = device.info().core_mhz;
+  bandwidth.core_mhz = mhz;
   auto by_rate = [](const ThroughputPoint& a, const ThroughputPoint& b) {
     return a.bytes_per_cycle < b.bytes_per_cycle;
   };
@@ -134,6 +135,7 @@ Bandwidth measure_bandwidth(Device& device, const GlobalSweep& global, const Sha
     bandwidth.global_gb_s = best.bytes_per_cycle * mhz / 1e3;
     bandwidth.global_config = describe(best);
   }
+  bandwidth.global_points = g;
   const std::vector<ThroughputPoint> s = sweep_shared(device, shared);
   if (!s.empty()) {
     const ThroughputPoint& best = *std::max_element(s.begin(), s.end(), by_rate);
@@ -141,6 +143,7 @@ Bandwidth measure_bandwidth(Device& device, const GlobalSweep& global, const Sha
     bandwidth.shared_gb_s_per_sm = best.bytes_per_cycle * mhz / 1e3;
     bandwidth.shared_config = describe(best);
   }
+  bandwidth.shared_points = s;
   return bandwidth;
 }
 

@@ -4,7 +4,11 @@
 // microbench/kernels/throughput.cu, swept over launch shapes; the peak over the sweep is the
 // figure reported.
 //  - global: the whole grid copies `bytes` from one array to another (ILP words per thread in
-//    flight), timed by the launch; throughput = 2 * bytes / cycles (read + write).
+//    flight), timed by the launch; throughput = 2 * bytes / cycles (read + write). The paper
+//    copies "large, fixed amounts of data" and sweeps CTAs, CTA size and ILP; the default sweep
+//    covers 1-8 CTAs per SM x 256-1024 threads x ILP 1-8 over at least 8 MiB and twice the L2,
+//    so that each launch's ramp and drain (about one DRAM latency each) are a few percent of it
+//    and the copy streams through the L2 (docs/validation.md, "Global throughput").
 //  - shared: every CTA copies ILP words per thread between two halves of its shared memory,
 //    `iterations` times, timed per SM from the first CTA's start to the last CTA's end (clock()
 //    after __syncthreads()); the same launch with no iterations is subtracted, which removes the
@@ -20,10 +24,10 @@
 namespace warpsim::probe {
 
 struct GlobalSweep {
-  std::vector<std::uint32_t> ctas_per_sm{1, 4};
-  std::vector<std::uint32_t> threads{256, 1024};
-  std::vector<std::uint32_t> ilp{1, 4};  // each of 1, 2, 4, 6, 8 (the kernels that exist)
-  std::uint64_t bytes = 0;               // 0: twice the device's L2, at least 1 MB
+  std::vector<std::uint32_t> ctas_per_sm{1, 2, 4, 8};
+  std::vector<std::uint32_t> threads{256, 512, 1024};
+  std::vector<std::uint32_t> ilp{1, 2, 4, 8};  // each of 1, 2, 4, 6, 8 (the kernels that exist)
+  std::uint64_t bytes = 0;                     // 0: twice the device's L2, at least 8 MiB
 };
 
 struct SharedSweep {
@@ -33,20 +37,12 @@ struct SharedSweep {
   std::uint64_t iterations = 16;
 };
 
-// One point of a sweep.
-struct ThroughputPoint {
-  std::uint32_t ctas_per_sm = 0;
-  std::uint32_t threads = 0;
-  std::uint32_t ilp = 0;
-  double bytes_per_cycle = 0;  // global: whole GPU; shared: per SM (mean over the SMs used)
-};
-
 // Points that cannot launch (too many threads or too much shared memory for the device) are
 // left out. Throws std::invalid_argument for an ILP without a kernel.
 std::vector<ThroughputPoint> sweep_global(Device& device, const GlobalSweep& sweep);
 std::vector<ThroughputPoint> sweep_shared(Device& device, const SharedSweep& sweep);
 
-// The peaks of both sweeps, in core cycles and GB/s at the device's core clock.
+// The peaks of both sweeps, in core cycles and GB/s at the device's core clock, and every point.
 Bandwidth measure_bandwidth(Device& device, const GlobalSweep& global, const SharedSweep& shared);
 
 // "8 CTAs/SM x 256 threads, ILP 4"

@@ -57,6 +57,14 @@ struct GlobalLatency {
   std::string data_cache;                        // "l1" or "l2": which cache P1-P3 hit in
 };
 
+// One point of a throughput sweep (bandwidth.h).
+struct ThroughputPoint {
+  std::uint32_t ctas_per_sm = 0;
+  std::uint32_t threads = 0;
+  std::uint32_t ilp = 0;
+  double bytes_per_cycle = 0;  // global: whole GPU; shared: per SM (mean over the SMs used)
+};
+
 struct Bandwidth {
   double global_bytes_per_cycle = 0;  // whole GPU, core cycles
   double global_gb_s = 0;
@@ -64,6 +72,9 @@ struct Bandwidth {
   double shared_gb_s_per_sm = 0;
   std::string global_config;  // the launch shape that reached the peak
   std::string shared_config;
+  double core_mhz = 0;                         // the clock of the cycles above
+  std::vector<ThroughputPoint> global_points;  // every point of the sweeps, in sweep order
+  std::vector<ThroughputPoint> shared_points;
 };
 
 // A part of the probe that ran (probe_all.h's kProbeParts), with its wall-clock time.

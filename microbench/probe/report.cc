@@ -75,6 +75,18 @@ Json global_json(const std::optional<GlobalLatency>& g) {
               {"data_cache", g->data_cache}};
 }
 
+Json points_json(const std::vector<ThroughputPoint>& points, double core_mhz) {
+  Json list = Json::array();
+  for (const ThroughputPoint& p : points) {
+    list.push_back(Json{{"ctas_per_sm", p.ctas_per_sm},
+                        {"threads", p.threads},
+                        {"ilp", p.ilp},
+                        {"bytes_per_cycle", p.bytes_per_cycle},
+                        {"gb_s", p.bytes_per_cycle * core_mhz / 1e3}});
+  }
+  return list;
+}
+
 Json bandwidth_json(const std::optional<Bandwidth>& b) {
   if (!b) return nullptr;
   return Json{{"global_bytes_per_cycle", b->global_bytes_per_cycle},
@@ -82,7 +94,9 @@ Json bandwidth_json(const std::optional<Bandwidth>& b) {
               {"global_config", b->global_config},
               {"shared_bytes_per_cycle_per_sm", b->shared_bytes_per_cycle_per_sm},
               {"shared_gb_s_per_sm", b->shared_gb_s_per_sm},
-              {"shared_config", b->shared_config}};
+              {"shared_config", b->shared_config},
+              {"global_points", points_json(b->global_points, b->core_mhz)},
+              {"shared_points", points_json(b->shared_points, b->core_mhz)}};
 }
 
 std::string number(double value, int decimals = 1) {

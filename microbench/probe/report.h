@@ -14,7 +14,9 @@
 //               conflict_latency_8byte (null where the GPU has no 8-byte mode)
 //   global      p1 ... p6 (cycles; null where the pattern cannot occur), data_cache
 //   bandwidth   global_bytes_per_cycle, global_gb_s, global_config,
-//               shared_bytes_per_cycle_per_sm, shared_gb_s_per_sm, shared_config
+//               shared_bytes_per_cycle_per_sm, shared_gb_s_per_sm, shared_config (the peaks),
+//               global_points, shared_points (every point of the sweeps: ctas_per_sm, threads,
+//               ilp, bytes_per_cycle, gb_s; global whole-GPU, shared per SM)
 // A structure is null where the GPU lacks it, it could not be inferred, or its part did not run
 // (`parts` says which ran).
 

@@ -23,6 +23,7 @@ namespace {
 struct ProbeCommand {
   ConfigOptions config;
   std::string json;
+  std::string launch_stats;
   std::string only = "all";
   bool quiet = false;
 };
@@ -40,7 +41,13 @@ void run_probe(const ProbeCommand& cmd) {
     json_out.open(cmd.json);
     if (!json_out) throw UsageError("cannot write " + cmd.json);
   }
+  std::ofstream launch_stats_out;
+  if (!cmd.launch_stats.empty()) {
+    launch_stats_out.open(cmd.launch_stats);
+    if (!launch_stats_out) throw UsageError("cannot write " + cmd.launch_stats);
+  }
   probe::SimDevice device(resolved);
+  if (launch_stats_out.is_open()) device.write_launch_stats(&launch_stats_out);
   if (!cmd.quiet) {
     options.on_part = [&device](const std::string& part, double seconds) {
       std::cerr << fmt::format("warpsim: probe: {} took {:.2f} s ({} launches, {} cycles so far)\n",
@@ -48,6 +55,9 @@ void run_probe(const ProbeCommand& cmd) {
     };
   }
   const probe::Hierarchy hierarchy = probe::probe(device, options);
+  if (launch_stats_out.is_open() && !launch_stats_out.flush()) {
+    throw UsageError("cannot write " + cmd.launch_stats);
+  }
   std::cout << probe::to_table(hierarchy);
   if (json_out.is_open()) {
     // The simulated GPU's resolved config beside what the probe inferred, so the two compare
@@ -80,6 +90,9 @@ void add_probe_command(CLI::App& app) {
   auto cmd = std::make_shared<ProbeCommand>();
   cmd->config.add_to(*sub);
   sub->add_option("--json", cmd->json, "also write the inferred hierarchy as JSON");
+  sub->add_option("--launch-stats", cmd->launch_stats,
+                  "also write each microbenchmark launch's stats as one JSON line (a stats.json "
+                  "kernels entry with the launch's args)");
   sub->add_option("--only", cmd->only,
                   "comma-separated parts to run: l1d, texture, readonly, l2, tlb, global, shared, "
                   "bandwidth, or all")

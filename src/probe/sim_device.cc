@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "func/exec_error.h"
 #include "probe/microbench_ptx.h"
@@ -116,6 +117,11 @@ double SimDevice::launch(const Launch& launch) {
     throw std::runtime_error(fmt::format("microbenchmark kernel {}: {}", launch.kernel, e.what()));
   }
   const auto& record = host_.records().back();
+  if (launch_stats_ != nullptr) {
+    nlohmann::ordered_json line = record;
+    line["args"] = launch.args;
+    *launch_stats_ << line.dump() << '\n';
+  }
   const auto cycles = record.at("cycles").get<std::uint64_t>();
   carveouts_[launch.kernel] = record.at("occupancy").at("shared_carveout").get<std::uint64_t>();
   ++launches_;

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <ostream>
 #include <string>
 
 #include "microbench/probe/device.h"
@@ -35,6 +36,11 @@ class SimDevice : public Device {
   // for one that faults).
   double launch(const Launch& launch) override;
 
+  // From now on, each launch's stats record (a stats.json `kernels` entry, docs/stats.md) with
+  // its arguments as `args` goes to `out` as one JSON line; nullptr stops it. `out` must outlive
+  // the launches.
+  void write_launch_stats(std::ostream* out) { launch_stats_ = out; }
+
   // Kernel launches and simulated cycles so far (for progress and timing reports).
   std::uint64_t launches() const { return launches_; }
   std::uint64_t simulated_cycles() const { return simulated_cycles_; }
@@ -49,6 +55,7 @@ class SimDevice : public Device {
   std::uint64_t launches_ = 0;
   std::uint64_t simulated_cycles_ = 0;
   std::map<std::string, std::uint64_t> carveouts_;
+  std::ostream* launch_stats_ = nullptr;
 };
 
 }  // namespace warpsim::probe

@@ -46,6 +46,34 @@ TEST(ProbeCli, SharedPartWritesEveryDocumentedKey) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ProbeCli, LaunchStatsHoldOneRecordPerLaunch) {
+  const auto dir = temp_dir("probe-launches");
+  const std::string path = (dir / "launches.jsonl").string();
+  const Result r = run("probe -q --gpu gtx480 --only shared --launch-stats " + path);
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::string line;
+  int launches = 0;
+  while (std::getline(in, line)) {
+    const nlohmann::json record = nlohmann::json::parse(line);
+    EXPECT_TRUE(record.at("name").is_string()) << line;
+    EXPECT_GT(record.at("cycles").get<std::uint64_t>(), 0u) << line;
+    EXPECT_TRUE(record.at("args").is_array()) << line;
+    EXPECT_TRUE(record.contains("l1d") && record.contains("dram")) << line;
+    ++launches;
+  }
+  // The shared part chases once per conflict degree at least.
+  EXPECT_GE(launches, 32);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ProbeCli, UnwritableLaunchStatsIsAUsageError) {
+  const Result r = run("probe --gpu gtx480 --only shared --launch-stats /nonexistent-dir/l.jsonl");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, "cannot write /nonexistent-dir/l.jsonl")) << r.out;
+}
+
 TEST(ProbeCli, UnknownPartIsAUsageError) {
   const Result r = run("probe --gpu gtx480 --only l3");
   EXPECT_EQ(r.code, 2) << r.out;

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "microbench/probe/bandwidth.h"
+#include "microbench/probe/report.h"
 #include "probe/sim_device.h"
 #include "sim_probe_util.h"
 
@@ -45,6 +48,36 @@ TEST(SimBandwidth, SharedCopyStaysBelowTheBanksAndGainsFromIlp) {
     EXPECT_LE(p.bytes_per_cycle, banks_per_cycle) << describe(p);
   }
   EXPECT_GT(points[1].bytes_per_cycle, points[0].bytes_per_cycle);
+}
+
+TEST(SimBandwidth, EveryPointIsKeptAndWrittenBesideThePeak) {
+  const ConfigNode config = sim_config("gtx480");
+  SimDevice device(config);
+  const Bandwidth b = measure_bandwidth(
+      device, GlobalSweep{.ctas_per_sm = {1}, .threads = {64, 128}, .ilp = {2}, .bytes = 1 << 20},
+      SharedSweep{.ctas_per_sm = {1}, .threads = {128}, .ilp = {1, 2}, .iterations = 4});
+  ASSERT_EQ(b.global_points.size(), 2u);
+  ASSERT_EQ(b.shared_points.size(), 2u);
+  EXPECT_EQ(b.global_points[0].threads, 64u);  // sweep order
+  EXPECT_EQ(b.global_points[1].threads, 128u);
+  EXPECT_EQ(b.shared_points[1].ilp, 2u);
+  const double global_peak =
+      std::max(b.global_points[0].bytes_per_cycle, b.global_points[1].bytes_per_cycle);
+  EXPECT_DOUBLE_EQ(b.global_bytes_per_cycle, global_peak);
+  const double mhz = key(config, "clocks.core_mhz").as_double();
+  EXPECT_DOUBLE_EQ(b.core_mhz, mhz);
+
+  Hierarchy h;
+  h.bandwidth = b;
+  const nlohmann::ordered_json j = to_json(h).at("bandwidth");
+  ASSERT_EQ(j.at("global_points").size(), 2u);
+  ASSERT_EQ(j.at("shared_points").size(), 2u);
+  const nlohmann::ordered_json& p = j.at("global_points")[1];
+  EXPECT_EQ(p.at("ctas_per_sm"), 1);
+  EXPECT_EQ(p.at("threads"), 128);
+  EXPECT_EQ(p.at("ilp"), 2);
+  EXPECT_DOUBLE_EQ(p.at("bytes_per_cycle").get<double>(), b.global_points[1].bytes_per_cycle);
+  EXPECT_NEAR(p.at("gb_s").get<double>(), b.global_points[1].bytes_per_cycle * mhz / 1e3, 1e-9);
 }
 
 TEST(SimBandwidth, PointsThatCannotLaunchAreLeftOutAndBadIlpIsRejected) {
