@@ -42,6 +42,9 @@ def parse_args(argv):
                    help=f"GPU presets (default {','.join(PRESETS)})")
     p.add_argument("--variants", type=comma_list, default=list(VARIANTS),
                    help=f"variants of sweep.py VARIANTS (default {','.join(VARIANTS)})")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="a config override for every run, as warpsim run's --set (repeatable), "
+                        "e.g. sm.scheduler_turns=fixed for results from before 2026-11-27")
     args = p.parse_args(argv)
     if args.jobs < 1:
         p.error("--jobs must be at least 1")
@@ -70,7 +73,7 @@ def plan(args):
                 out = os.path.join(args.out, "runs", args.size, preset, variant, f"{suite}-{name}")
                 argv = [args.warpsim, "run", "--mode", "timing", "--gpu", preset,
                         "--workload", f"{suite}/{name}:{args.size}", *VARIANTS[variant],
-                        "--out", out]
+                        *[arg for kv in args.set for arg in ("--set", kv)], "--out", out]
                 identity = {"suite": suite, "workload": name, "category": category,
                             "preset": preset, "variant": variant, "size": args.size}
                 runs.append({"run": identity, "dir": out, "argv": argv})

@@ -445,8 +445,17 @@ Wake Sm::tick(Cycle now) {
   receive(now);
   ldst_.cycle(now, *links_.mem_out);
   complete_memory(now);
+  // The schedulers share the SM's units and the LD/ST unit's input; which of them asks first
+  // rotates every cycle (sm.scheduler_turns), so that none of them keeps the shared units from
+  // the others' warps (with scheduler 0 always first, its warps ran tens of loop iterations
+  // ahead of the others' in a memory-bound copy; docs/timing.md "Issue").
   bool issued = false;
-  for (std::uint32_t s = 0; s < config_.schedulers; ++s) issued |= issue_scheduler(s, now);
+  const auto first = config_.rotate_scheduler_turns
+                         ? static_cast<std::uint32_t>(now.value() % config_.schedulers)
+                         : 0u;
+  for (std::uint32_t i = 0; i < config_.schedulers; ++i) {
+    issued |= issue_scheduler((first + i) % config_.schedulers, now);
+  }
   account(now + 1);
   fetch_.cycle(now, warps_, *links_.mem_out);
   for (std::uint32_t slot : fetch_.started()) touch(slot);

@@ -226,9 +226,14 @@ std::vector<PolicySlot> sm_policy_slots() {
 }
 
 std::vector<ParamSpec> sm_timing_params() {
-  return {uint_param("schedulers", "warp schedulers per SM (warp w goes to scheduler w mod N)", "4",
-                     1, 16),
-          uint_param("issue_width", "instructions one scheduler may issue per cycle", "1", 1, 4)};
+  return {
+      uint_param("schedulers", "warp schedulers per SM (warp w goes to scheduler w mod N)", "4", 1,
+                 16),
+      uint_param("issue_width", "instructions one scheduler may issue per cycle", "1", 1, 4),
+      choice_param("scheduler_turns",
+                   "which scheduler asks first for the shared units each cycle: rotate (cycle c: "
+                   "scheduler c mod N) or fixed (scheduler 0; warpsim before 2026-11-27)",
+                   "rotate", {"rotate", "fixed"})};
 }
 
 SectionSpec gpu_section() {

@@ -5,8 +5,8 @@ Checks the seed 004 experiment harness (experiments/mrpb/) end to end in seconds
 of polybench/atax and rodinia/nw, baseline and MRPB, on both presets gives rows with positive
 cycles, a baseline normalised IPC of exactly 1.0, and MRPB faster than the baseline on atax, the
 intra-warp-contention kernel of seed 004's Fig. 2; running it again skips every run (resume); a run that
-fails makes run.py say FAILED with warpsim's message and exit 1; plot.py writes its PNGs (when
-matplotlib is installed for this interpreter)."""
+fails makes run.py say FAILED with warpsim's message and exit 1; --set reaches every run's
+command line; plot.py writes its PNGs (when matplotlib is installed for this interpreter)."""
 import importlib.util
 import json
 import os
@@ -60,6 +60,21 @@ def check_results(out):
     return problems
 
 
+def check_set(warpsim, out):
+    status, output = harness("run.py", "--warpsim", warpsim, "--size", "tiny", "--only",
+                             "polybench/atax", "--presets", "c2050-base-s", "--variants",
+                             "baseline", "--set", "sm.scheduler_turns=fixed", "--out", out)
+    log = os.path.join(out, "runs", "tiny", "c2050-base-s", "baseline", "polybench-atax",
+                       "warpsim.log")
+    if status != 0 or not os.path.exists(log):
+        return [f"run.py --set: exit {status}, no {log}:\n{output}"]
+    with open(log) as f:
+        command = f.readline()
+    if "--set sm.scheduler_turns=fixed" not in command:
+        return [f"run.py --set did not reach the command line: {command}"]
+    return []
+
+
 def check_plots(out):
     if importlib.util.find_spec("matplotlib") is None:
         print(f"plot.py not checked: no matplotlib for {sys.executable}")
@@ -89,6 +104,7 @@ def main():
         status, output = sweep(warpsim, os.path.join(tmp, "bad"), "--presets", "no-such-preset")
         if status != 1 or "FAILED" not in output or "no-such-preset" not in output:
             problems.append(f"a failing run: exit {status}, expected 1 and a FAILED line:\n{output}")
+        problems += check_set(warpsim, os.path.join(tmp, "set"))
         problems += check_plots(out)
     for p in problems:
         print(f"FAIL: {p}", file=sys.stderr)
