@@ -28,6 +28,20 @@ struct ProbeCommand {
   bool quiet = false;
 };
 
+// An output file named on the command line, opened before the probe runs so that a path that
+// cannot be written fails at once; an empty path leaves the stream closed.
+std::ofstream open_output(const std::string& path) {
+  std::ofstream out;
+  if (path.empty()) return out;
+  out.open(path);
+  if (!out) throw UsageError("cannot write " + path);
+  return out;
+}
+
+void check_written(std::ofstream& out, const std::string& path) {
+  if (out.is_open() && !out.flush()) throw UsageError("cannot write " + path);
+}
+
 void run_probe(const ProbeCommand& cmd) {
   probe::ProbeOptions options;
   try {
@@ -36,16 +50,8 @@ void run_probe(const ProbeCommand& cmd) {
     throw UsageError(std::string("--only: ") + e.what());
   }
   const ConfigNode resolved = cmd.config.resolve();
-  std::ofstream json_out;
-  if (!cmd.json.empty()) {
-    json_out.open(cmd.json);
-    if (!json_out) throw UsageError("cannot write " + cmd.json);
-  }
-  std::ofstream launch_stats_out;
-  if (!cmd.launch_stats.empty()) {
-    launch_stats_out.open(cmd.launch_stats);
-    if (!launch_stats_out) throw UsageError("cannot write " + cmd.launch_stats);
-  }
+  std::ofstream json_out = open_output(cmd.json);
+  std::ofstream launch_stats_out = open_output(cmd.launch_stats);
   probe::SimDevice device(resolved);
   if (launch_stats_out.is_open()) device.write_launch_stats(&launch_stats_out);
   if (!cmd.quiet) {
@@ -55,9 +61,7 @@ void run_probe(const ProbeCommand& cmd) {
     };
   }
   const probe::Hierarchy hierarchy = probe::probe(device, options);
-  if (launch_stats_out.is_open() && !launch_stats_out.flush()) {
-    throw UsageError("cannot write " + cmd.launch_stats);
-  }
+  check_written(launch_stats_out, cmd.launch_stats);
   std::cout << probe::to_table(hierarchy);
   if (json_out.is_open()) {
     // The simulated GPU's resolved config beside what the probe inferred, so the two compare
@@ -78,7 +82,7 @@ void run_probe(const ProbeCommand& cmd) {
                                                  {"array_bytes", fit->array_bytes}}
                         : nlohmann::ordered_json(nullptr);
     json_out << doc.dump(2) << "\n";
-    if (!json_out) throw UsageError("cannot write " + cmd.json);
+    check_written(json_out, cmd.json);
   }
 }
 

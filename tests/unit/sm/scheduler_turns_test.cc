@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sm_test_util.h"
@@ -32,14 +33,20 @@ std::string store_kernel() {
          body + "}\n";
 }
 
-TEST(SmSchedulerTurns, TwoSchedulersShareTheLdstInputEvenly) {
-  // Two schedulers (warp 0 on scheduler 0, warp 1 on scheduler 1), one store accepted by the
-  // LD/ST unit per cycle: the two warps want it every cycle.
+// Two schedulers (warp 0 on scheduler 0, warp 1 on scheduler 1), one store accepted by the LD/ST
+// unit per cycle: the two warps want it every cycle. The issue cycles of warp 0 and of warp 1.
+std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>> two_warp_issues(
+    const std::string& turns) {
   func::Device device;
-  const auto out = run_kernel(device, timing_config("gtx480", test::one_sm({"sm.schedulers=2"})),
-                              store_kernel(), {1, 1, 1}, {64, 1, 1});
-  const std::vector<std::uint64_t> w0 = cycles_of(out.issues, 0);
-  const std::vector<std::uint64_t> w1 = cycles_of(out.issues, 1);
+  const auto out = run_kernel(
+      device,
+      timing_config("gtx480", test::one_sm({"sm.schedulers=2", "sm.scheduler_turns=" + turns})),
+      store_kernel(), {1, 1, 1}, {64, 1, 1});
+  return {cycles_of(out.issues, 0), cycles_of(out.issues, 1)};
+}
+
+TEST(SmSchedulerTurns, TwoSchedulersShareTheLdstInputEvenly) {
+  const auto [w0, w1] = two_warp_issues("rotate");
   ASSERT_EQ(w0.size(), w1.size());
   ASSERT_GT(w0.size(), 24u);
   // Taking turns, each warp gets every other cycle, so the two reach each instruction within a
@@ -51,13 +58,7 @@ TEST(SmSchedulerTurns, TwoSchedulersShareTheLdstInputEvenly) {
 }
 
 TEST(SmSchedulerTurns, FixedTurnsLetSchedulerZeroGoFirst) {
-  func::Device device;
-  const auto out = run_kernel(
-      device,
-      timing_config("gtx480", test::one_sm({"sm.schedulers=2", "sm.scheduler_turns=fixed"})),
-      store_kernel(), {1, 1, 1}, {64, 1, 1});
-  const std::vector<std::uint64_t> w0 = cycles_of(out.issues, 0);
-  const std::vector<std::uint64_t> w1 = cycles_of(out.issues, 1);
+  const auto [w0, w1] = two_warp_issues("fixed");
   ASSERT_EQ(w0.size(), w1.size());
   // Warp 0 reaches every instruction first, and at least one of them 10 or more cycles ahead:
   // it issues its stores back to back while warp 1's wait.
