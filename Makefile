@@ -1,8 +1,9 @@
 # warpsim — top-level entry points. `make run` and `make test` work on a fresh Debian 12
 # machine: both install what the build needs first (scripts/install-deps).
 #
-#   make run            build, then simulate RUN_WORKLOAD (default polybench/atax:small) on
-#                       RUN_GPU (default gtx480) and print a summary; stats in BUILD_DIR/run-out
+#   make run            build warpsim and its CUDA runtime libraries (no test program), then
+#                       simulate RUN_WORKLOAD (default polybench/atax:small) on RUN_GPU
+#                       (default gtx480) and print a summary; stats in BUILD_DIR/run-out
 #   make test           build and run the test suite (CTest + GoogleTest), all but the tests
 #                       labelled `slow` (the L2 probes of the presets with big L2s)
 #   make test-slow      build and run those (about 40 minutes on 2 cores)
@@ -57,6 +58,7 @@ build: configure
 RUN_WORKLOAD ?= polybench/atax:small
 RUN_GPU ?= gtx480
 
+run: BUILD_TARGET = warpsim
 run: build
 	$(BUILD_DIR)/warpsim run --workload $(RUN_WORKLOAD) --gpu $(RUN_GPU) --summary --out $(BUILD_DIR)/run-out
 

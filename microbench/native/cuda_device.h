@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "microbench/probe/device.h"
+#include "probe/device.h"
 
 namespace warpsim::probe {
 

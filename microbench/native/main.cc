@@ -1,5 +1,5 @@
 // warpsim-probe-native: seed 003's microbenchmark suite on a real GPU, the same kernels,
-// experiments and inference as `warpsim probe` on the simulator (microbench/probe/), so the two
+// experiments and inference as `warpsim probe` on the simulator (probe/), so the two
 // outputs compare entry by entry (docs/validation.md). Build: microbench/native/Makefile.
 //
 //   warpsim-probe-native [--device N] [--only PARTS] [--json FILE] [--raw FILE] [--kernels DIR]
@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "microbench/native/cuda_device.h"
-#include "microbench/probe/chase.h"
-#include "microbench/probe/probe_all.h"
-#include "microbench/probe/report.h"
+#include "probe/chase.h"
+#include "probe/probe_all.h"
+#include "probe/report.h"
 
 namespace {
 

@@ -43,8 +43,6 @@ int run_main(int argc, char** argv) {
     return report("config error", e.what(), kExitBadInput);
   } catch (const UsageError& e) {
     return report("error", e.what(), kExitBadInput);
-  } catch (const NotImplemented& e) {
-    return report("not implemented yet", e.what(), kExitNotImplemented);
   } catch (const DeadlockError& e) {
     return report("simulation failed", e.what(), kExitSimulationFailed);
   } catch (const std::exception& e) {

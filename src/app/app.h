@@ -9,13 +9,6 @@ namespace warpsim::app {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitSimulationFailed = 1;  // the model deadlocked or failed mid-run
 inline constexpr int kExitBadInput = 2;          // usage, config, PTX, trace or program error
-inline constexpr int kExitNotImplemented = 3;    // a subcommand a later issue fills in
-
-// A subcommand or option that exists in the CLI contract but is not built yet.
-class NotImplemented : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // Bad input from the user that is not a config error: one message, exit kExitBadInput.
 class UsageError : public std::runtime_error {

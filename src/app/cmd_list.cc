@@ -1,6 +1,8 @@
 // `warpsim list gpus|policies|workloads`.
 #include <algorithm>
 #include <iostream>
+#include <memory>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -28,9 +30,20 @@ void list_gpus() {
   }
 }
 
-void list_policies() {
+// Every policy, or those of one kind; with `names_only` just their names, one a line (what
+// scripts and the test suite read).
+void list_policies(const std::string& only_kind, bool names_only) {
+  const PolicyRegistry& registry = PolicyRegistry::global();
+  if (!only_kind.empty() && registry.names(only_kind).empty()) {
+    throw UsageError("no policies of kind '" + only_kind + "'");
+  }
   std::string kind;
-  for (const PolicyInfo& info : PolicyRegistry::global().list()) {
+  for (const PolicyInfo& info : registry.list()) {
+    if (!only_kind.empty() && info.kind != only_kind) continue;
+    if (names_only) {
+      std::cout << info.name << '\n';
+      continue;
+    }
     if (info.kind != kind) {
       kind = info.kind;
       std::cout << fmt::format("{}:\n", kind);
@@ -64,8 +77,13 @@ void add_list_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("list", "list GPU presets, plug-in policies or workloads");
   cmd->require_subcommand(1);
   cmd->add_subcommand("gpus", "GPU presets in configs/gpus")->callback(list_gpus);
-  cmd->add_subcommand("policies", "every plug-in policy: kind, name, description, parameters")
-      ->callback(list_policies);
+  CLI::App* policies =
+      cmd->add_subcommand("policies", "every plug-in policy: kind, name, description, parameters");
+  auto kind = std::make_shared<std::string>();
+  auto names_only = std::make_shared<bool>(false);
+  policies->add_option("--kind", *kind, "only this kind (warp_scheduler, replacement, ...)");
+  policies->add_flag("--names", *names_only, "only the names, one a line");
+  policies->callback([kind, names_only] { list_policies(*kind, *names_only); });
   cmd->add_subcommand("workloads",
                       "built-in workloads: name, description, sizes (docs/workloads.md)")
       ->callback(list_workloads);

@@ -11,10 +11,10 @@
 #include "app/app.h"
 #include "app/commands.h"
 #include "app/config_options.h"
-#include "gpu/l2_fit.h"
-#include "microbench/probe/probe_all.h"
-#include "microbench/probe/report.h"
-#include "probe/sim_device.h"
+#include "probe/probe_all.h"
+#include "probe/report.h"
+#include "probe/sim/l2_fit.h"
+#include "probe/sim/sim_device.h"
 
 namespace warpsim::app {
 

@@ -1,11 +1,5 @@
 #include "app/config_options.h"
 
-#include "app/paths.h"
-#include "gpu/gpu_schema.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
-#include "sim/schema.h"
-
 namespace warpsim::app {
 
 void ConfigOptions::add_to(CLI::App& command) {
@@ -17,10 +11,7 @@ void ConfigOptions::add_to(CLI::App& command) {
 }
 
 ConfigNode ConfigOptions::resolve() const {
-  // WARPSIM_CONFIG_DIR may name a configs tree of any name (app/paths.h).
-  const ConfigPaths paths = ConfigPaths::in(config_root());
-  const ConfigNode raw = load_config(ConfigRequest{gpu, overlays, sets}, paths);
-  return resolve_config(raw, gpu_schema(), PolicyRegistry::global());
+  return resolve_gpu_config(ConfigRequest{gpu, overlays, sets});
 }
 
 }  // namespace warpsim::app

@@ -5,11 +5,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpu/gpu_config.h"
 #include "sim/config_node.h"
 
 namespace warpsim::app {
-
-inline constexpr const char* kDefaultGpu = "v100";
 
 // --gpu, -c/--config and --set, shared by every subcommand that builds a config.
 struct ConfigOptions {

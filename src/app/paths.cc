@@ -1,45 +1,13 @@
 #include "app/paths.h"
 
 #include <cstdlib>
-#include <system_error>
-#include <vector>
 
 #include "app/app.h"
-#include "warpsim/version.h"
+#include "gpu/gpu_config.h"
 
 namespace warpsim::app {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-fs::path executable_dir() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? fs::path() : exe.parent_path();
-}
-
-}  // namespace
-
-fs::path config_root() {
-  if (const char* env = std::getenv("WARPSIM_CONFIG_DIR"); env != nullptr && *env != '\0') {
-    if (!fs::is_directory(env)) {
-      throw UsageError(std::string("WARPSIM_CONFIG_DIR='") + env + "' is not a directory");
-    }
-    return env;
-  }
-  std::vector<fs::path> candidates;
-  if (const fs::path dir = executable_dir(); !dir.empty()) {
-    candidates.push_back(dir / "configs");
-    candidates.push_back(dir.parent_path() / "configs");
-    candidates.push_back(dir.parent_path() / "share" / "warpsim" / "configs");
-  }
-  candidates.push_back(fs::path(kSourceDir) / "configs");
-  for (const fs::path& c : candidates) {
-    if (fs::is_directory(c / "gpus")) return c;
-  }
-  throw UsageError("cannot find the configs/ directory; set WARPSIM_CONFIG_DIR");
-}
 
 fs::path runtime_library_dir() {
   constexpr const char* kLibrary = "libcudart.so.13";

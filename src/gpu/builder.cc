@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "gpu/cta_dispatch.h"
 #include "gpu/memory_builder.h"
-#include "sm/cta_dispatch.h"
 #include "sm/sm.h"
 #include "tlb/tlb.h"
 #include "tlb/tlb_config.h"

@@ -29,7 +29,7 @@ struct GpuDescription {
   std::uint32_t registers_per_sm = 0;
   std::uint64_t shared_per_sm = 0;
   std::uint64_t max_shared_per_cta = 0;
-  // The occupancy calculator's architecture facts (sm/occupancy.h, docs/timing.md).
+  // The occupancy calculator's architecture facts (gpu/occupancy.h, docs/timing.md).
   std::uint32_t max_threads_per_cta = 1024;
   std::uint32_t max_registers_per_cta = 0;
   std::uint32_t max_registers_per_thread = 0;

@@ -7,9 +7,9 @@
 
 #include "func/exec_error.h"
 #include "gpu/builder.h"
+#include "gpu/cta_dispatch.h"
 #include "gpu/kernel_stats.h"
 #include "sim/simulation.h"
-#include "sm/cta_dispatch.h"
 #include "sm/functional_source.h"
 #include "sm/kernel_run.h"
 #include "sm/sm.h"

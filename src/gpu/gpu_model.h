@@ -19,9 +19,9 @@
 #include <nlohmann/json.hpp>
 
 #include "func/launch_state.h"
+#include "gpu/occupancy.h"
 #include "sim/config_node.h"
 #include "sm/kernel_source.h"
-#include "sm/occupancy.h"
 #include "sm/sm.h"
 
 namespace warpsim {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "gpu/memory_stats.h"
+#include "gpu/occupancy.h"
 #include "gpu/window_sums.h"
 #include "sm/op_timing.h"
 #include "sm/stall.h"

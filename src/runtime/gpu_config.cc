@@ -10,11 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "app/config_options.h"
-#include "gpu/gpu_schema.h"
+#include "gpu/gpu_config.h"
 #include "runtime/runtime.h"
-#include "sim/config_load.h"
-#include "sim/registry.h"
 
 namespace warpsim::runtime {
 
@@ -22,9 +19,9 @@ namespace {
 
 ConfigNode resolved_config() {
   const char* path = std::getenv("WARPSIM_CONFIG");
-  if (path == nullptr || *path == '\0') return app::ConfigOptions{}.resolve();
-  const ConfigNode raw = load_config(ConfigRequest{path, {}, {}}, ConfigPaths{});
-  return resolve_config(raw, gpu_schema(), PolicyRegistry::global());
+  if (path == nullptr || *path == '\0')
+    return resolve_gpu_config(ConfigRequest{kDefaultGpu, {}, {}});
+  return resolve_gpu_config(ConfigRequest{path, {}, {}}, ConfigPaths{});
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "sm/occupancy.h"
+#include "gpu/occupancy.h"
 
 namespace warpsim::runtime {
 

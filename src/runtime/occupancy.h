@@ -2,7 +2,7 @@
 
 // The CUDA runtime's occupancy calls (cudaOccupancy*, cooperative launch checks, a kernel's
 // largest block) on the simulated GPU's description, through the timing model's calculation
-// (sm/occupancy.h), so what a program is told matches what the timing model runs. The kernel's
+// (gpu/occupancy.h), so what a program is told matches what the timing model runs. The kernel's
 // own limits (launch bound, dynamic shared memory attribute) are applied here. The carveout
 // preference is not: every block may use the SM's whole shared memory.
 

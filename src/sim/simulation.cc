@@ -49,4 +49,11 @@ StatGroup& Simulation::stat_group(const std::string& path) {
   return *group;
 }
 
+Component* Simulation::find(std::string_view path) const {
+  for (const auto& c : components_) {
+    if (c->path() == path) return c.get();
+  }
+  return nullptr;
+}
+
 }  // namespace warpsim

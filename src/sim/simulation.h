@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -52,6 +53,10 @@ class Simulation {
     links_.push_back(std::move(owned));
     return ref;
   }
+
+  // The component at `path` ("gpu.sm[0]"), or null: for tests and tools that reach into a built
+  // model. Linear in the number of components.
+  Component* find(std::string_view path) const;
 
   Engine& engine() { return engine_; }
   const Engine& engine() const { return engine_; }

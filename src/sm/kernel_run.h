@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
+#include "sm/kernel_occupancy.h"
 #include "sm/kernel_source.h"
-#include "sm/occupancy.h"
 
 namespace warpsim {
 

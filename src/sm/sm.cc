@@ -13,27 +13,6 @@ namespace warpsim {
 
 namespace {
 
-// How close a warp came to issuing; the scheduler's cycle takes the reason of the closest.
-int rank(Stall s) {
-  switch (s) {
-    case Stall::kIssued:
-      return 8;
-    case Stall::kMemBackPressure:
-      return 7;
-    case Stall::kPipelineBusy:
-      return 6;
-    case Stall::kScoreboardMem:
-    case Stall::kScoreboardAlu:
-      return 5;
-    case Stall::kNoInstruction:
-      return 3;
-    case Stall::kBarrier:
-      return 2;
-    default:
-      return 0;
-  }
-}
-
 bool goes_to_ldst(const func::DecodedInst& inst, OpTiming timing) {
   return timing == OpTiming::kMemory &&
          !(inst.ir != nullptr && inst.ir->space == ptx::StateSpace::kParam);
@@ -138,8 +117,7 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw.age = next_age_++;
     sw.state = &fw;
     sw.finished = fw.done();
-    touch(w, true);
-    publish(w);
+    invalidate(w, WarpChange::kStarted);
     c.warps.push_back(w);
     schedulers_[w % config_.schedulers].policy->on_warp_start(w / config_.schedulers);
   }
@@ -165,7 +143,7 @@ void Sm::complete_memory(Cycle now) {
     SmWarp& w = warps_[done.warp];
     for (std::uint32_t reg : done.regs) w.scoreboard.release_memory(reg, now);
     --w.outstanding_mem;
-    touch(done.warp);
+    invalidate(done.warp, WarpChange::kMemoryCompleted);
     if (w.finished && w.outstanding_mem == 0) retire_check_ = true;
   }
   ldst_.completions().clear();
@@ -185,12 +163,18 @@ void Sm::check_local(std::uint32_t slot, WarpMemo& m, Cycle now) {
 }
 
 Stall Sm::local_verdict(std::uint32_t slot, WarpMemo& m, Cycle now) {
-  SmWarp& w = warps_[slot];
+  bool settled = false;
+  const Stall local = derive_local(warps_[slot], m, now, settled);
+  if (settled) fetch_.note(slot);
+  return local;
+}
+
+Stall Sm::derive_local(SmWarp& w, WarpMemo& m, Cycle now, bool& settled) const {
   if (w.at_barrier) return Stall::kBarrier;
   // Arriving instructions are moved into the buffer in the first check at or after their cycle.
   if (w.ib_pending != 0 && w.ib_pending_ready <= now.value()) {
     w.settle_ibuffer(now);
-    fetch_.note(slot);
+    settled = true;
   }
   if (w.ib_pending != 0) m.recheck_at = w.ib_pending_ready;
   if (w.ib_count == 0) return Stall::kNoInstruction;
@@ -243,9 +227,9 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   const OpTiming t = effective_timing(inst);
   const std::uint64_t releases = c.cta->barrier_releases;
   const func::StepResult result = k.source->step(*c.cta, fw, record_, now.value(), id_);
-  touch(slot, true);
+  invalidate(slot, WarpChange::kIssued);
   if (c.cta->barrier_releases != releases) {
-    for (std::uint32_t other : c.warps) touch(other, true);
+    for (std::uint32_t other : c.warps) invalidate(other, WarpChange::kBarrierReleased);
   }
   note_progress();
   const auto lanes = static_cast<std::uint64_t>(std::popcount(record_.exec));
@@ -279,7 +263,7 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   schedulers_[s].policy->on_issue(index, IssueInfo{now, memory, memory && !inst.writes.empty()});
   if (result == func::StepResult::kFinished) {
     w.finished = true;
-    publish(slot);
+    invalidate(slot, WarpChange::kFinished);
     retire_check_ = true;
   }
   if (result == func::StepResult::kBlocked) {
@@ -320,6 +304,7 @@ std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {
 }
 
 bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
+  if (config_.check_memo) check_memo(s, now);
   SchedulerState& st = schedulers_[s];
   // Since it last ran without issuing, nothing its warps' verdicts depend on has changed: the
   // views, the (idempotent) order and the outcome would be those of that cycle.
@@ -347,7 +332,7 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
     if (status == Stall::kIssued) {
       issue(slot, s, index, now);
       ++issued;
-    } else if (rank(status) > rank(best)) {
+    } else if (stall_rank(status) > stall_rank(best)) {
       best = status;
     }
   }
@@ -356,25 +341,50 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   // chose not to issue it, and the cycle must not count as issued.
   for (std::uint32_t i = 0; issued == 0 && considered < live && i < st.views.size(); ++i) {
     const Stall status = st.status[i];
-    if (st.views[i].valid && status != Stall::kIssued && rank(status) > rank(best)) best = status;
+    if (st.views[i].valid && status != Stall::kIssued && stall_rank(status) > stall_rank(best))
+      best = status;
   }
   reasons_[s] = issued != 0 ? Stall::kIssued : best;
   if (issued != 0) st.quiet_until = 0;
   return issued != 0;
 }
 
+void Sm::invalidate(std::uint32_t slot, WarpChange change) {
+  if ((dropped_changes_ >> static_cast<unsigned>(change) & 1u) != 0) return;
+  switch (change) {
+    case WarpChange::kStarted:
+      touch(slot, true);
+      publish(slot);
+      break;
+    case WarpChange::kIssued:
+    case WarpChange::kBarrierReleased:
+      touch(slot, true);
+      break;
+    case WarpChange::kMemoryCompleted:
+    case WarpChange::kFetchStarted:
+      touch(slot, false);
+      break;
+    case WarpChange::kFinished:  // touched when it issued
+    case WarpChange::kEmptied:   // nothing left to touch
+      publish(slot);
+      break;
+  }
+}
+
+void Sm::copy_functional(SmWarp& w) {
+  const func::WarpState& fw = *w.state;
+  w.at_barrier = fw.wait == func::WarpWait::kBarrier;
+  if (!fw.done()) {
+    w.code = fw.calls.back().code;
+    w.pc = fw.simt.back().pc;
+    w.reg_base = w.source->register_offset(*w.code);
+  }
+}
+
 void Sm::touch(std::uint32_t slot, bool functional) {
   SmWarp& w = warps_[slot];
   memo(slot).stale = true;
-  if (functional) {
-    const func::WarpState& fw = *w.state;
-    w.at_barrier = fw.wait == func::WarpWait::kBarrier;
-    if (!fw.done()) {
-      w.code = fw.calls.back().code;
-      w.pc = fw.simt.back().pc;
-      w.reg_base = w.source->register_offset(*w.code);
-    }
-  }
+  if (functional) copy_functional(w);
   fetch_.note(slot);
   schedulers_[slot % config_.schedulers].dirty = true;
 }
@@ -411,7 +421,7 @@ void Sm::retire_ctas() {
     if (!done) continue;
     for (std::uint32_t w : c.warps) {
       warps_[w] = SmWarp{};
-      publish(w);
+      invalidate(w, WarpChange::kEmptied);
       schedulers_[w % config_.schedulers].policy->on_warp_end(w / config_.schedulers);
     }
     c.kernel->source->end_cta(*c.cta);
@@ -426,6 +436,8 @@ void Sm::retire_ctas() {
 }
 
 Wake Sm::next_wake(Cycle now, bool issued) const {
+  // sm.check_memo checks every cycle, the ones the SM would sleep through included.
+  if (config_.check_memo && has_work()) return Wake::next_cycle();
   if (issued || ldst_.needs_next_cycle() || fetch_.needs_next_cycle() || !to_retire_.empty() ||
       fetch_.has_work(warps_)) {
     return Wake::next_cycle();
@@ -458,7 +470,7 @@ Wake Sm::tick(Cycle now) {
   }
   account(now + 1);
   fetch_.cycle(now, warps_, *links_.mem_out);
-  for (std::uint32_t slot : fetch_.started()) touch(slot);
+  for (std::uint32_t slot : fetch_.started()) invalidate(slot, WarpChange::kFetchStarted);
   retire_ctas();
   return next_wake(now, issued);
 }

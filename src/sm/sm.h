@@ -12,11 +12,15 @@
 // For speed, a waiting warp is not re-examined every cycle: each warp's verdict is memoized
 // until an event that can change it (WarpMemo), and a scheduler whose warps' verdicts all
 // still hold and that issued nothing is not run at all (SchedulerState::quiet_until); the
-// outcome is what a full re-examination would give, cycle for cycle.
+// outcome is what a full re-examination would give, cycle for cycle. Every event that changes
+// a warp goes through invalidate(slot, WarpChange): code that adds per-warp state the verdicts
+// read must call it. sm.check_memo makes the SM run every cycle and re-derive every verdict
+// from scratch (memo_check.cc), stopping at the first one the memo got wrong.
 
 #include <array>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -49,6 +53,24 @@ using IssueObserver = std::function<void(std::uint32_t sm, std::uint32_t warp_sl
 
 class SharedTlb;
 
+// sm.check_memo found a memoized verdict, or a skipped scheduler cycle, that a re-derivation
+// from scratch contradicts: a state change that did not call Sm::invalidate.
+class MemoMismatch : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+// Why a warp's memoized verdict may no longer hold (Sm::invalidate).
+enum class WarpChange : std::uint8_t {
+  kStarted,          // a CTA's warp took the slot
+  kIssued,           // it issued an instruction (its functional state stepped)
+  kBarrierReleased,  // its CTA's barrier released it
+  kMemoryCompleted,  // one of its memory instructions completed (scoreboard released)
+  kFetchStarted,     // the fetch unit started filling its instruction buffer
+  kFinished,         // it ran its last instruction (stores may still drain)
+  kEmptied,          // its CTA retired: the slot is empty
+};
+
 class Sm : public Component {
  public:
   // `sm_node`: the resolved config's `sm` section (policy slots are read from it).
@@ -58,6 +80,11 @@ class Sm : public Component {
 
   void connect(const SmLinks& links) { links_ = links; }
   void set_issue_observer(IssueObserver observer) { observer_ = std::move(observer); }
+  // Tests of sm.check_memo: invalidate() ignores changes of this kind from now on, as code that
+  // forgot to call it would.
+  void drop_invalidations_for_testing(WarpChange change) {
+    dropped_changes_ |= 1u << static_cast<unsigned>(change);
+  }
 
   Wake tick(Cycle now) override;
   bool has_work() const override;
@@ -127,11 +154,22 @@ class Sm : public Component {
   // Brings `m` up to date: the warp-local verdict and until when it holds.
   void check_local(std::uint32_t slot, WarpMemo& m, Cycle now);
   Stall local_verdict(std::uint32_t slot, WarpMemo& m, Cycle now);
-  // Warp `slot` changed in a way its memoized verdict cannot foresee; `functional`: its
-  // functional state did (it stepped, started or left a barrier), so copy what the checks read.
-  void touch(std::uint32_t slot, bool functional = false);
-  // Warp slot `slot` started, finished or emptied: its scheduler entries follow.
+  // Warp `slot` changed in a way its memoized verdict cannot foresee: the one entry point.
+  void invalidate(std::uint32_t slot, WarpChange change);
+  // invalidate()'s parts. touch: the memo and the scheduler's skip no longer hold; with
+  // `functional` (it stepped, started or left a barrier) copy what the checks read.
+  void touch(std::uint32_t slot, bool functional);
+  // What the checks read of the warp's functional state (next instruction, register window,
+  // barrier wait), copied into its slot.
+  static void copy_functional(SmWarp& w);
+  // The warp started, finished or emptied: its scheduler entries follow.
   void publish(std::uint32_t slot);
+  // sm.check_memo (memo_check.cc): re-derives scheduler `s`'s verdicts at `now` from scratch and
+  // throws MemoMismatch at the first one its memo or skip got wrong.
+  void check_memo(std::uint32_t s, Cycle now) const;
+  // The warp-local verdict of `w` at `now` without the memo; `m` receives unit and to_ldst and
+  // recheck_at. `settled`: arriving instructions were moved into its buffer.
+  Stall derive_local(SmWarp& w, WarpMemo& m, Cycle now, bool& settled) const;
   // Fills scheduler `s`'s views and statuses for this cycle and says until when they hold if
   // nothing issues; returns how many live warps it has.
   std::uint32_t classify_warps(std::uint32_t s, Cycle now);
@@ -164,6 +202,7 @@ class Sm : public Component {
   std::uint64_t unflushed_active_ = 0;
   func::WarpInst record_;
   IssueObserver observer_;
+  unsigned dropped_changes_ = 0;  // drop_invalidations_for_testing()
 
   std::array<Counter*, static_cast<std::size_t>(Stall::kCount)> stall_counters_{};
   Counter& active_cycles_;

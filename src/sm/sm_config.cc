@@ -28,6 +28,7 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   c.schedulers = u32(sm, "schedulers");
   c.issue_width = u32(sm, "issue_width");
   c.rotate_scheduler_turns = sm.at("scheduler_turns").as_string() == "rotate";
+  c.check_memo = sm.at("check_memo").as_bool();
   const ConfigNode& fetch = sm.at("fetch");
   c.ibuffer_entries = u32(fetch, "ibuffer_entries");
   c.fetch_warps = u32(fetch, "warps_per_cycle");

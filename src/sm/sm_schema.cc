@@ -233,7 +233,13 @@ std::vector<ParamSpec> sm_timing_params() {
       choice_param("scheduler_turns",
                    "which scheduler asks first for the shared units each cycle: rotate (cycle c: "
                    "scheduler c mod N) or fixed (scheduler 0; warpsim before 2026-11-27)",
-                   "rotate", {"rotate", "fixed"})};
+                   "rotate", {"rotate", "fixed"}),
+      ParamSpec{.name = "check_memo",
+                .type = ParamType::kBool,
+                .description = "run every cycle and re-derive each warp's memoized issue verdict "
+                               "and each skipped scheduler cycle from scratch, stopping at the "
+                               "first difference (a check of the model; slow)",
+                .default_value = "false"}};
 }
 
 SectionSpec gpu_section() {

@@ -28,4 +28,26 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Stall::kCount)
 
 inline const char* stall_name(Stall s) { return kStallNames[static_cast<std::size_t>(s)]; }
 
+// How close a warp came to issuing; the scheduler's cycle takes the reason of the closest (the
+// first of equally close ones in the policy's order).
+inline int stall_rank(Stall s) {
+  switch (s) {
+    case Stall::kIssued:
+      return 8;
+    case Stall::kMemBackPressure:
+      return 7;
+    case Stall::kPipelineBusy:
+      return 6;
+    case Stall::kScoreboardMem:
+    case Stall::kScoreboardAlu:
+      return 5;
+    case Stall::kNoInstruction:
+      return 3;
+    case Stall::kBarrier:
+      return 2;
+    default:
+      return 0;
+  }
+}
+
 }  // namespace warpsim

@@ -15,7 +15,7 @@ under "config"):
   occupancy.shared_carveout), rounded down to whole sets;
 - l2: the L2 of all slices (dram.channels x memory.slices_per_channel) the same way, its size
   exactly what the JSON's "l2_fit" says the configured L2 holds of a contiguous array at the
-  address the probe chased (gpu/l2_fit.h): the whole capacity where slices and sets fill evenly.
+  address the probe chased (probe/sim/l2_fit.h): the whole capacity where slices and sets fill evenly.
   Where the slices are not a power of two and sets are hashed (IPOLY) they do not
   (docs/validation.md, "The L2 of every preset"): the array that fits is then 95-100 % of the
   capacity, and the probe's sets (that size over ways x line, assuming equal sets) are checked

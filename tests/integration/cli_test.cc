@@ -32,6 +32,15 @@ TEST(Cli, ListPoliciesShowsKindNameDescriptionAndParams) {
   EXPECT_TRUE(contains(r.out, "seed (uint, default 0)")) << r.out;
 }
 
+TEST(Cli, ListPoliciesOfOneKindByName) {
+  const Result r = run("list policies --kind warp_scheduler --names");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "gto\nlrr\noldest_first\ntwo_level\ntwo_level_pool\n");
+  const Result unknown = run("list policies --kind colour");
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_TRUE(contains(unknown.out, "no policies of kind 'colour'")) << unknown.out;
+}
+
 TEST(Cli, ConfigShowAppliesOverlaysAndSetsInOrder) {
   const Result r = run("config show --gpu gtx480 -c no_skip --set sm.count=4");
   ASSERT_EQ(r.code, 0) << r.out;

@@ -1,9 +1,8 @@
 #pragma once
 
 // Whether an access skips this cache level: a bypassed read is forwarded to the next level and
-// its data is not allocated here. MRPB's bypass-on-stall (seed 004), PCAL's token-less warps
-// (seed 001) and the decoupled L1D's locality filter (seed 000) are bypass policies. One file
-// per policy under src/cache/bypass/.
+// its data is not allocated here. One file per policy under src/cache/bypass/ (`never`,
+// `always`, and MRPB's bypass-on-stall, seed 004).
 
 #include <cstdint>
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "app/config_options.h"
-#include "app/paths.h"
+#include "gpu/gpu_config.h"
 
 namespace warpsim::app {
 namespace {

@@ -2,7 +2,7 @@
 // expected value is the model's configuration. Latencies: the model adds 0-2 cycles of jitter,
 // so medians are within 2 cycles of the configured ones.
 
-#include "microbench/probe/infer_cache.h"
+#include "probe/infer_cache.h"
 
 #include <gtest/gtest.h>
 

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "microbench/probe/cache_probe.h"
-#include "microbench/probe/latency_levels.h"
-#include "microbench/probe/page_orders.h"
+#include "probe/cache_probe.h"
+#include "probe/latency_levels.h"
+#include "probe/page_orders.h"
 
 namespace warpsim::probe {
 namespace {

@@ -1,13 +1,13 @@
 // infer_tlbs and infer_global_latency recover the TLBs and the latency patterns of the software
 // model (soft_gpu.h); every expected value comes from the model's configuration.
 
-#include "microbench/probe/infer_tlb.h"
+#include "probe/infer_tlb.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "microbench/probe/infer_global.h"
+#include "probe/infer_global.h"
 #include "soft_gpu.h"
 
 namespace warpsim::probe {

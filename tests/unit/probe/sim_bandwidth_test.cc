@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-#include "microbench/probe/bandwidth.h"
-#include "microbench/probe/report.h"
-#include "probe/sim_device.h"
+#include "probe/bandwidth.h"
+#include "probe/report.h"
+#include "probe/sim/sim_device.h"
 #include "sim_probe_util.h"
 
 namespace warpsim::probe {

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "microbench/probe/chase.h"
-#include "probe/sim_device.h"
+#include "probe/chase.h"
+#include "probe/sim/sim_device.h"
 #include "sim_probe_util.h"
 
 namespace warpsim::probe {

@@ -11,11 +11,11 @@
 #include <numeric>
 
 #include "../../support/preset_config.h"
-#include "microbench/probe/chase.h"
-#include "microbench/probe/infer_cache.h"
-#include "microbench/probe/infer_global.h"
-#include "microbench/probe/infer_tlb.h"
-#include "probe/sim_device.h"
+#include "probe/chase.h"
+#include "probe/infer_cache.h"
+#include "probe/infer_global.h"
+#include "probe/infer_tlb.h"
+#include "probe/sim/sim_device.h"
 
 namespace warpsim::probe {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "microbench/probe/shared_latency.h"
-#include "probe/sim_device.h"
+#include "probe/shared_latency.h"
+#include "probe/sim/sim_device.h"
 #include "sim_probe_util.h"
 
 namespace warpsim::probe {

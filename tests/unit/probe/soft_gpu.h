@@ -14,7 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "microbench/probe/chase.h"
+#include "probe/chase.h"
 
 namespace warpsim::probe::testing {
 

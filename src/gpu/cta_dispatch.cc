@@ -1,0 +1,128 @@
+#include "gpu/cta_dispatch.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sim/registry.h"
+#include "sim/simulation.h"
+
+namespace warpsim {
+
+CtaDispatcher::CtaDispatcher(Simulation& sim, std::string path, ClockDomainId clock,
+                             const GpuDescription& gpu, std::uint32_t max_concurrent,
+                             const ConfigNode& cta_scheduler)
+    : Component(sim, std::move(path), clock),
+      gpu_(gpu),
+      max_concurrent_(max_concurrent),
+      policy_(PolicyRegistry::global().create<CtaScheduler>(cta_scheduler,
+                                                            CtaScheduler::Context{gpu.sm_count})),
+      to_sm_(gpu.sm_count, nullptr),
+      from_sm_(gpu.sm_count, nullptr),
+      usage_(gpu.sm_count),
+      ctas_dispatched_(stats().counter("ctas", "CTAs", "CTAs dispatched to SMs")),
+      kernels_(stats().counter("kernels", "kernels", "kernels started")) {}
+
+void CtaDispatcher::connect(std::uint32_t sm, Link<CtaAssignment>* to_sm,
+                            Link<CtaRetired>* from_sm) {
+  to_sm_.at(sm) = to_sm;
+  from_sm_.at(sm) = from_sm;
+}
+
+void CtaDispatcher::set_kernel_events(KernelEvent on_start, KernelEvent on_end) {
+  on_start_ = std::move(on_start);
+  on_end_ = std::move(on_end);
+}
+
+void CtaDispatcher::enqueue(KernelRun* kernel) {
+  pending_.push_back(kernel);
+  sim().engine().request_wake(id(), sim().now());
+}
+
+bool CtaDispatcher::receive_retirements(Cycle now) {
+  bool ended = false;
+  for (std::uint32_t sm = 0; sm < from_sm_.size(); ++sm) {
+    while (from_sm_[sm]->ready()) {
+      const CtaRetired r = from_sm_[sm]->pop();
+      KernelRun& k = *r.kernel;
+      remove(usage_[sm], k.occupancy, r.booking);
+      if (++k.done_ctas == k.ctas) {
+        k.end_cycle = now.value();
+        std::erase(running_, &k);
+        if (on_end_) on_end_(k, now);
+        ended = true;
+      }
+    }
+  }
+  return ended;
+}
+
+bool CtaDispatcher::may_start(std::size_t index) const {
+  const KernelRun& k = *pending_[index];
+  if (running_.size() >= max_concurrent_) return false;
+  // Earlier kernels still queued or running that this one must wait for.
+  auto blocks = [&](const KernelRun* earlier) {
+    return earlier->stream == k.stream || earlier->stream == 0 || k.stream == 0;
+  };
+  if (std::any_of(running_.begin(), running_.end(), blocks)) return false;
+  return std::none_of(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(index),
+                      blocks);
+}
+
+void CtaDispatcher::start_kernels() {
+  for (std::size_t i = 0; i < pending_.size();) {
+    if (!may_start(i)) {
+      ++i;
+      continue;
+    }
+    running_.push_back(pending_[i]);
+    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+}
+
+bool CtaDispatcher::assign(Cycle now) {
+  bool assigned = false;
+  policy_->order(order_);
+  for (std::uint32_t sm : order_) {
+    for (KernelRun* k : running_) {
+      if (k->all_dispatched() || !fits(gpu_, usage_[sm], k->occupancy)) continue;
+      SmUsage booked = usage_[sm];
+      CtaAssignment a{k, k->next_cta, add(gpu_, booked, k->occupancy)};
+      if (!to_sm_[sm]->try_send(a)) break;
+      usage_[sm] = booked;
+      if (!k->started) {
+        k->started = true;
+        k->start_cycle = now.value();
+        kernels_.inc();
+        if (on_start_) on_start_(*k, now);
+      }
+      ++k->next_cta;
+      ctas_dispatched_.inc();
+      policy_->on_assign(sm);
+      assigned = true;
+      break;
+    }
+  }
+  return assigned;
+}
+
+Wake CtaDispatcher::tick(Cycle now) {
+  // A kernel that waited for one that ended this cycle starts the next cycle, as one launched
+  // after the host saw the end would: where the host synchronizes never changes the timing.
+  const bool ended = receive_retirements(now);
+  if (!ended) start_kernels();
+  const bool assigned = assign(now);
+  if (assigned) note_progress();
+  return assigned || (ended && !pending_.empty()) ? Wake::next_cycle() : Wake::on_input();
+}
+
+std::string CtaDispatcher::describe_state() const {
+  std::string s = fmt::format("{} kernels queued, {} running", pending_.size(), running_.size());
+  for (const KernelRun* k : running_) {
+    s += fmt::format("; {}: {} of {} CTAs dispatched, {} retired", k->source->shape().name,
+                     k->next_cta, k->ctas, k->done_ctas);
+  }
+  return s;
+}
+
+}  // namespace warpsim

@@ -1,0 +1,64 @@
+#pragma once
+
+// The GPU's kernel and CTA scheduler. Kernels wait in launch order until their stream allows
+// them to start (kernels of one stream run in order; a kernel on the legacy default stream 0
+// waits for all earlier kernels and holds back all later ones) and fewer than
+// max_concurrent_kernels run; a kernel whose wait ends because another ended starts the cycle
+// after that end. Each cycle every SM, in the CtaScheduler policy's order, may
+// receive one CTA: of the oldest running kernel with CTAs left whose CTA fits in what the SM
+// has free (CTA slots, warp slots, registers, shared memory).
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/cta_scheduler.h"
+#include "gpu/gpu_description.h"
+#include "gpu/occupancy.h"
+#include "sim/component.h"
+#include "sim/link.h"
+#include "sim/stats.h"
+#include "sm/kernel_run.h"
+
+namespace warpsim {
+
+class CtaDispatcher : public Component {
+ public:
+  using KernelEvent = std::function<void(KernelRun& kernel, Cycle now)>;
+
+  CtaDispatcher(Simulation& sim, std::string path, ClockDomainId clock, const GpuDescription& gpu,
+                std::uint32_t max_concurrent, const ConfigNode& cta_scheduler);
+
+  void connect(std::uint32_t sm, Link<CtaAssignment>* to_sm, Link<CtaRetired>* from_sm);
+  void set_kernel_events(KernelEvent on_start, KernelEvent on_end);
+  // Adds a kernel (owned by the caller, alive until it finishes) and wakes the dispatcher.
+  void enqueue(KernelRun* kernel);
+
+  Wake tick(Cycle now) override;
+  bool has_work() const override { return !pending_.empty() || !running_.empty(); }
+  std::string describe_state() const override;
+
+ private:
+  bool receive_retirements(Cycle now);  // whether a kernel ended
+  void start_kernels();
+  bool may_start(std::size_t index) const;
+  bool assign(Cycle now);
+
+  GpuDescription gpu_;
+  std::uint32_t max_concurrent_;
+  std::unique_ptr<CtaScheduler> policy_;
+  std::vector<Link<CtaAssignment>*> to_sm_;
+  std::vector<Link<CtaRetired>*> from_sm_;
+  std::vector<SmUsage> usage_;
+  std::vector<KernelRun*> pending_;  // launch order
+  std::vector<KernelRun*> running_;  // launch order
+  std::vector<std::uint32_t> order_;
+  KernelEvent on_start_;
+  KernelEvent on_end_;
+  Counter& ctas_dispatched_;
+  Counter& kernels_;
+};
+
+}  // namespace warpsim
