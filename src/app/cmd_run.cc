@@ -141,9 +141,19 @@ void run(const RunOptions& opts) {
   write_file(std::filesystem::path(opts.out) / "config.yaml", resolved.to_yaml());
 
   // Building the GPU checks what validation against the schema cannot (links, policies) before
-  // anything runs. A program's runtime library builds its own, so this one is released first:
-  // the program is forked from this process.
-  build_gpu(resolved);
+  // anything runs, and gives the stat tree that stats-schema.json describes: the builder
+  // registers every stat (Stats.SchemaOfAFreshGpuIsTheSchemaAfterARun). A program's runtime
+  // library builds its own GPU, so this one is released first: the program is forked from this
+  // process.
+  {
+    const BuiltGpu gpu = build_gpu(resolved);
+    const fs::path schema = fs::path(opts.out) / "stats-schema.json";
+    if (opts.mode == "timing") {
+      write_file(schema, gpu.sim->stats().schema_by_kind().dump(1) + "\n");
+    } else {
+      fs::remove(schema);  // functional mode has no stat tree; a timing run's file is stale
+    }
+  }
   if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
   if (!opts.workload.empty()) return run_builtin_workload(opts, resolved);
   if (opts.mode != "timing") {

@@ -1,5 +1,6 @@
 #include "sim/stats.h"
 
+#include <regex>
 #include <stdexcept>
 #include <utility>
 
@@ -205,6 +206,22 @@ detail::SnapshotStat StatGroup::snapshot_stat(const Entry& entry) const {
 nlohmann::ordered_json StatGroup::schema() const {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   add_schema(out);
+  return out;
+}
+
+nlohmann::ordered_json StatGroup::schema_by_kind() const {
+  static const std::regex kIndex(R"(\[[0-9]+\])");
+  const nlohmann::ordered_json all = schema();
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& [path, stat] : all.items()) {
+    const std::string kind_path = std::regex_replace(path, kIndex, "[*]");
+    if (!out.contains(kind_path)) {
+      out[kind_path] = stat;
+    } else if (out[kind_path] != stat) {
+      throw std::logic_error(fmt::format("stat {} is registered unlike the other {}: {} against {}",
+                                         path, kind_path, stat.dump(), out[kind_path].dump()));
+    }
+  }
   return out;
 }
 

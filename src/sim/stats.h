@@ -129,6 +129,10 @@ class StatGroup {
   // Flat object: full stat path -> {"kind","unit","description"} (histograms add their
   // layout), in registration order.
   nlohmann::ordered_json schema() const;
+  // The same with every index of an indexed component written [*] ("gpu.sm[*].warp_insts"):
+  // one entry per stat of each kind of component, in first-registration order. Throws
+  // std::logic_error if two instances register one stat differently.
+  nlohmann::ordered_json schema_by_kind() const;
 
  private:
   struct Entry {

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -38,6 +40,34 @@ TEST(WorkloadCli, UnknownNamesAndSizesAreRefusedWithTheChoices) {
   EXPECT_EQ(size.code, 2) << size.out;
   EXPECT_TRUE(contains(size.out, "unknown size 'huge'")) << size.out;
   std::filesystem::remove_all("/tmp/unused-warpsim-out");
+}
+
+// stats-schema.json beside stats.json: every stat of the model, one entry per kind of component,
+// each with its kind, unit and description; a functional run (no stat tree) removes a stale one.
+TEST(WorkloadCli, TimingRunWritesTheStatsSchema) {
+  const auto dir = temp_dir("schema");
+  const Result r = run("run --gpu gtx480 --workload polybench/atax:tiny --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir / "stats-schema.json");
+  const auto schema = nlohmann::ordered_json::parse(in);
+  ASSERT_GT(schema.size(), 100u);
+  for (const auto& [path, stat] : schema.items()) {
+    EXPECT_EQ(path.rfind("gpu.", 0), 0u) << path;
+    EXPECT_FALSE(std::regex_search(path, std::regex(R"(\[[0-9]+\])"))) << path;  // sm[*], not sm[3]
+    const std::string kind = stat.at("kind");
+    EXPECT_TRUE(kind == "counter" || kind == "formula" || kind == "time_weighted" ||
+                kind == "histogram")
+        << path << ": " << kind;
+    EXPECT_FALSE(stat.at("unit").get<std::string>().empty()) << path;
+    EXPECT_FALSE(stat.at("description").get<std::string>().empty()) << path;
+  }
+  EXPECT_EQ(schema["gpu.sm[*].warp_insts"]["unit"], "warp insts");
+  EXPECT_EQ(schema["gpu.sm[*].stalls.issued"]["kind"], "counter");
+  const Result functional =
+      run("run --mode functional --workload polybench/atax:tiny --out " + dir.string());
+  ASSERT_EQ(functional.code, 0) << functional.out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "stats-schema.json"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(WorkloadCli, TimingRunWritesStatsAndASummary) {

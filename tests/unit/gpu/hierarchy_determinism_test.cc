@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../sm/sm_test_util.h"
+#include "gpu/builder.h"
 #include "sim/simulation.h"
 #include "traffic_kernels.h"
 
@@ -26,6 +27,7 @@ struct Outcome {
   std::string stats;
   std::vector<std::uint32_t> memory;
   nlohmann::ordered_json totals;
+  std::string schema;  // the stat tree's schema after the run
 };
 
 std::uint64_t fails(const nlohmann::ordered_json& level) {
@@ -59,6 +61,7 @@ Outcome run(const std::string& preset, const std::vector<std::string>& sets) {
   model.sim().run_until_quiescent();
   o.stats = model.sim().stats().snapshot().to_json().dump();
   o.totals = model.run_stats();
+  o.schema = model.sim().stats().schema().dump();
   const test::RandomTraffic::Result rt = w.rt.read(w.device);
   for (const auto* part : {&rt.out, &rt.w, &rt.c}) {
     o.memory.insert(o.memory.end(), part->begin(), part->end());
@@ -106,6 +109,17 @@ void expect_deterministic(const std::string& preset) {
   EXPECT_GE(by_launch[3]->start_cycle, by_launch[0]->end_cycle);
   EXPECT_GE(by_launch[3]->start_cycle, by_launch[1]->end_cycle);
   EXPECT_GE(by_launch[4]->start_cycle, by_launch[3]->end_cycle);
+}
+
+// stats-schema.json comes from a GPU that has not run (app/cmd_run.cc): a busy run must not
+// register any stat the builder did not.
+TEST(HierarchyDeterminism, TheSchemaOfAFreshGpuIsTheSchemaAfterABusyRun) {
+  for (const char* preset : {"gtx480", "v100"}) {
+    const std::vector<std::string> sets = test::small_caches(preset);
+    const std::string fresh =
+        build_gpu(test::timing_config(preset, sets)).sim->stats().schema().dump();
+    EXPECT_EQ(run(preset, sets).schema, fresh) << preset;
+  }
 }
 
 TEST(HierarchyDeterminism, Gtx480MultiStreamRunsAreIdenticalWithAndWithoutSkipping) {
