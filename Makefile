@@ -89,7 +89,7 @@ fuzz: deps
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target ptx_parser_fuzz
 	mkdir -p $(FUZZ_DIR)/corpus
 	$(FUZZ_DIR)/ptx_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	  -rss_limit_mb=2048 -print_final_stats=1 $(FUZZ_DIR)/corpus tests/ptx/sm_75 tests/ptx/sm_90
+	  -rss_limit_mb=2048 -print_final_stats=1 $(FUZZ_DIR)/corpus ptx/sm_75 ptx/sm_90
 
 # Plots what finished even when a run failed, then exits with run.py's status.
 experiment-mrpb: build

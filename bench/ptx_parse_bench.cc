@@ -1,4 +1,4 @@
-// PTX front-end throughput over the committed corpus (tests/ptx/**.ptx): parse alone, and
+// PTX front-end throughput over the committed corpus (ptx/**.ptx): parse alone, and
 // parse + verify + CFG for every function, in bytes of PTX text per second.
 #include <benchmark/benchmark.h>
 
@@ -22,7 +22,7 @@ struct Corpus {
 const Corpus& corpus() {
   static const Corpus c = [] {
     Corpus out;
-    const std::filesystem::path root = std::filesystem::path(WARPSIM_SOURCE_DIR) / "tests" / "ptx";
+    const std::filesystem::path root = std::filesystem::path(WARPSIM_SOURCE_DIR) / "ptx";
     std::vector<std::filesystem::path> paths;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
       if (entry.path().extension() == ".ptx") paths.push_back(entry.path());

@@ -1,4 +1,4 @@
-// `warpsim probe`: the microbenchmark suite of seed 003 (microbench/probe) on the simulated GPU
+// `warpsim probe`: the microbenchmark suite of seed 003 (src/probe) on the simulated GPU
 // of a resolved config; prints the inferred memory hierarchy as a table, optionally as JSON.
 #include <fstream>
 #include <iostream>

@@ -1,7 +1,7 @@
 #pragma once
 
 // The workloads' kernels, compiled into the binary: the committed PTX of every
-// workloads/<suite>/<name>/<name>.cu (tests/ptx/sm_75/workloads__<suite>__<name>__<name>.ptx,
+// workloads/<suite>/<name>/<name>.cu (ptx/sm_75/workloads__<suite>__<name>__<name>.ptx,
 // written by scripts/gen-ptx) is embedded at build time by cmake/embed_files.cmake. Embedding keeps
 // the `warpsim` binary self-contained: it runs its workloads from any working directory, from an
 // installation without the source tree, and never against PTX older or newer than its drivers.

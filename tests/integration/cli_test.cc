@@ -146,7 +146,7 @@ TEST(Cli, WriteTraceNeedsAFunctionalRunOfAProgramOrWorkload) {
 
 TEST(Cli, PtxCheckAcceptsTheCorpusAndPrintRoundTrips) {
   const std::string file =
-      std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_90/tests__cuda__reduction.ptx";
+      std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__reduction.ptx";
   const Result check = run("ptx check " + file);
   EXPECT_EQ(check.code, 0) << check.out;
   EXPECT_TRUE(contains(check.out, ": ok: ")) << check.out;
@@ -165,7 +165,7 @@ TEST(Cli, PtxCheckReportsEveryBrokenFileWithALocation) {
   std::ofstream(bad) << ".version 8.0\n.target sm_90\n.address_size 64\n"
                         ".visible .entry k()\n{\n\tfrobnicate.u32 %r1;\n\tret;\n}\n";
   const std::string good =
-      std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_75/tests__cuda__vector_ops.ptx";
+      std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_75/tests__cuda__vector_ops.ptx";
   const Result r = run("ptx check " + bad.string() + " " + good);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_TRUE(contains(r.out, bad.string() + ":6:")) << r.out;

@@ -85,7 +85,7 @@ TEST(RunProgram, MissingProgramsAreUsageErrors) {
 TEST(RunProgram, StatsListEveryKernelLaunchInOrder) {
   const auto out = out_dir("stats");
   const std::string ptx =
-      std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_90/tests__cuda__transpose.ptx";
+      std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__transpose.ptx";
   const Result r = shell("WARPSIM_PTX=" + ptx + " " +
                          run_program(out, std::string(WARPSIM_CUDA_TESTS) + "/transpose"));
   ASSERT_EQ(r.code, 0) << r.out;

@@ -33,7 +33,7 @@ fs::path out_dir(const std::string& tag) {
 }
 
 std::string ptx(const std::string& program) {
-  return std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_75/tests__cuda__" + program + ".ptx";
+  return std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_75/tests__cuda__" + program + ".ptx";
 }
 
 // `warpsim run OPTIONS --out OUT -- PROGRAM ARGS` with the program's kernels from `ptx_file`.

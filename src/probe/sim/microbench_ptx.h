@@ -1,7 +1,7 @@
 #pragma once
 
 // The PTX of the microbenchmark kernels (microbench/kernels/*.cu, committed as
-// tests/ptx/sm_75/microbench__kernels__*.ptx), compiled into warpsim (cmake/embed_files.cmake)
+// ptx/sm_75/microbench__kernels__*.ptx), compiled into warpsim (cmake/embed_files.cmake)
 // so that `warpsim probe` needs no file at run time. sm_75 is the oldest PTX committed; the
 // simulator runs it on every preset (the functional model does not check .target).
 

@@ -1,4 +1,4 @@
-// Every instruction in the PTX nvcc made of our CUDA programs (tests/ptx/, sm_75 and sm_90)
+// Every instruction in the PTX nvcc made of our CUDA programs (ptx/, sm_75 and sm_90)
 // decodes to a real handler: loading each module must not leave any instruction with the
 // "unsupported instruction" handler. Counted per op class, so a family that silently loses
 // its forms shows up.
@@ -20,7 +20,7 @@ TEST(CorpusCoverage, EveryInstructionNvccEmitsHasAHandler) {
   std::map<OpClass, std::size_t> per_class;
   std::size_t files = 0;
   for (const char* arch : {"sm_90", "sm_75"}) {
-    std::filesystem::path dir = std::filesystem::path(WARPSIM_SOURCE_DIR) / "tests/ptx" / arch;
+    std::filesystem::path dir = std::filesystem::path(WARPSIM_SOURCE_DIR) / "ptx" / arch;
     ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
       if (entry.path().extension() != ".ptx") continue;

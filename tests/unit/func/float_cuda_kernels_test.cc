@@ -1,4 +1,4 @@
-// The conversion kernels of tests/cuda/conversions.cu, as nvcc compiled them (tests/ptx, sm_90
+// The conversion kernels of tests/cuda/conversions.cu, as nvcc compiled them (ptx, sm_90
 // and sm_75), on the inputs that exercise the edge cases, against references written here from
 // the PTX ISA's rules (saturation, NaN results, rounding modes).
 
@@ -16,7 +16,7 @@ namespace warpsim::func::testing {
 namespace {
 
 std::string read_ptx(const std::string& arch) {
-  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/" + arch +
+  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/ptx/" + arch +
                    "/tests__cuda__conversions.ptx");
   std::stringstream s;
   s << in.rdbuf();

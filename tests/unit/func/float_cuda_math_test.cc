@@ -1,4 +1,4 @@
-// The math kernels of tests/cuda/math.cu as nvcc compiled them (tests/ptx, sm_90 and sm_75): the
+// The math kernels of tests/cuda/math.cu as nvcc compiled them (ptx, sm_90 and sm_75): the
 // CUDA math library's own instruction sequences (argument reduction, Newton steps seeded by
 // rcp.approx, polynomial evaluation with fma) must give IEEE-exact results where CUDA promises
 // them and stay within the documented error elsewhere.
@@ -20,7 +20,7 @@ constexpr int kF = 24;
 constexpr int kD = 12;
 
 std::string read_math_ptx(const std::string& arch) {
-  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/" + arch +
+  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/ptx/" + arch +
                    "/tests__cuda__math.ptx");
   std::stringstream s;
   s << in.rdbuf();

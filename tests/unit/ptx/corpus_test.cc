@@ -1,4 +1,4 @@
-// Every committed PTX file (tests/ptx/**.ptx, from scripts/gen-ptx) parses, verifies, round-trips
+// Every committed PTX file (ptx/**.ptx, from scripts/gen-ptx) parses, verifies, round-trips
 // through the printer, and yields a well-formed CFG for every function. WARPSIM_PTX_CORPUS may
 // name extra directories (':'-separated) to check the same way.
 
@@ -72,7 +72,7 @@ std::size_t check_file(const fs::path& path) {
 }
 
 TEST(PtxCorpus, CommittedPtxParsesVerifiesAndRoundTrips) {
-  const fs::path root = fs::path(WARPSIM_SOURCE_DIR) / "tests" / "ptx";
+  const fs::path root = fs::path(WARPSIM_SOURCE_DIR) / "ptx";
   std::vector<fs::path> files = ptx_files(root);
   ASSERT_FALSE(files.empty()) << "no PTX under " << root << " (run scripts/gen-ptx)";
   std::size_t kernels = 0;

@@ -102,7 +102,7 @@ TEST(PtxPrinter, PtxasAcceptsPrintedText) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "warpsim_ptx_printer";
   std::filesystem::create_directories(dir);
   std::vector<std::pair<std::string, std::string>> inputs = {{"sink", std::string(kKitchenSink)}};
-  const std::filesystem::path corpus = std::filesystem::path(WARPSIM_SOURCE_DIR) / "tests/ptx";
+  const std::filesystem::path corpus = std::filesystem::path(WARPSIM_SOURCE_DIR) / "ptx";
   for (const char* name : {"sm_90/tests__cuda__calls.ptx", "sm_90/tests__cuda__texture.ptx",
                            "sm_75/tests__cuda__atomics.ptx", "sm_90/tests__cuda__cp_async.ptx"}) {
     std::ifstream in(corpus / name);

@@ -57,7 +57,7 @@ TEST(Ptxas, AssemblesAKernelWhenTheToolkitIsThere) {
   const auto cache = std::filesystem::temp_directory_path() /
                      ("warpsim-ptxas-cache-" + std::to_string(::getpid()));
   ::setenv("XDG_CACHE_HOME", cache.c_str(), 1);  // a fresh cache, not the user's
-  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/sm_75/tests__cuda__memspaces.ptx");
+  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_75/tests__cuda__memspaces.ptx");
   const std::string ptx{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   ASSERT_FALSE(ptx.empty());
   std::string why;

@@ -67,7 +67,7 @@ TEST(WorkloadSizes, NamesRoundTrip) {
 }
 
 // The PolyBench/GPU workloads of issue F8 that are built so far, each with its PTX embedded
-// from tests/ptx/sm_75 and a description of every size.
+// from ptx/sm_75 and a description of every size.
 TEST(BuiltInWorkloads, EachHasItsPtxAndEverySize) {
   const auto workloads = WorkloadRegistry::global().list();
   for (const char* name : {"polybench/atax", "polybench/bicg", "polybench/gesummv", "polybench/mvt",
