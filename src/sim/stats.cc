@@ -1,7 +1,7 @@
 #include "sim/stats.h"
 
-#include <regex>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -209,17 +209,37 @@ nlohmann::ordered_json StatGroup::schema() const {
   return out;
 }
 
+namespace {
+
+// "gpu.sm[12].l1d[0].hits" -> "gpu.sm[*].l1d[*].hits": every bracketed decimal index.
+std::string kind_path(const std::string& path) {
+  std::string out;
+  out.reserve(path.size());
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    out += path[i];
+    if (path[i] != '[') continue;
+    std::size_t end = i + 1;
+    while (end < path.size() && path[end] >= '0' && path[end] <= '9') ++end;
+    if (end > i + 1 && end < path.size() && path[end] == ']') {
+      out += '*';
+      i = end - 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 nlohmann::ordered_json StatGroup::schema_by_kind() const {
-  static const std::regex kIndex(R"(\[[0-9]+\])");
   const nlohmann::ordered_json all = schema();
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& [path, stat] : all.items()) {
-    const std::string kind_path = std::regex_replace(path, kIndex, "[*]");
-    if (!out.contains(kind_path)) {
-      out[kind_path] = stat;
-    } else if (out[kind_path] != stat) {
+    const std::string kind = kind_path(path);
+    if (!out.contains(kind)) {
+      out[kind] = stat;
+    } else if (out[kind] != stat) {
       throw std::logic_error(fmt::format("stat {} is registered unlike the other {}: {} against {}",
-                                         path, kind_path, stat.dump(), out[kind_path].dump()));
+                                         path, kind, stat.dump(), out[kind].dump()));
     }
   }
   return out;
