@@ -142,7 +142,8 @@ void run(const RunOptions& opts) {
 
   // Building the GPU checks what validation against the schema cannot (links, policies) before
   // anything runs, and gives the stat tree that stats-schema.json describes: the builder
-  // registers every stat (Stats.SchemaOfAFreshGpuIsTheSchemaAfterARun). A program's runtime
+  // registers every stat
+  // (HierarchyDeterminism.TheSchemaOfAFreshGpuIsTheSchemaAfterABusyRun). A program's runtime
   // library builds its own GPU, so this one is released first: the program is forked from this
   // process.
   {

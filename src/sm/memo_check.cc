@@ -55,8 +55,7 @@ void Sm::check_memo(std::uint32_t s, Cycle now) const {
 
   // A scheduler skips a cycle (issue_scheduler returns at once) only if running it would issue
   // nothing and give the reason of its last run.
-  const bool skips = !st.dirty && now.value() < st.quiet_until && !(st.watch_ldst && !ldst_.full());
-  if (!skips) return;
+  if (!skips(st, now)) return;
   int best = -1;
   for (Stall status : statuses) best = std::max(best, stall_rank(status));
   if (best == stall_rank(Stall::kIssued)) {

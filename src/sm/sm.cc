@@ -308,7 +308,7 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   SchedulerState& st = schedulers_[s];
   // Since it last ran without issuing, nothing its warps' verdicts depend on has changed: the
   // views, the (idempotent) order and the outcome would be those of that cycle.
-  if (!st.dirty && now.value() < st.quiet_until && !(st.watch_ldst && !ldst_.full())) {
+  if (skips(st, now)) {
     return false;
   }
   st.dirty = false;

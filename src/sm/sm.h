@@ -134,6 +134,11 @@ class Sm : public Component {
     std::uint64_t quiet_until = 0;
   };
 
+  // Whether scheduler `st` need not run at `now`: nothing its warps' verdicts depend on has
+  // changed since it last ran without issuing (issue_scheduler; checked by check_memo).
+  bool skips(const SchedulerState& st, Cycle now) const {
+    return !st.dirty && now.value() < st.quiet_until && !(st.watch_ldst && !ldst_.full());
+  }
   // Accounts cycles up to `cycle` into the unflushed tallies.
   void account(Cycle cycle);
   void receive(Cycle now);

@@ -402,32 +402,6 @@ TEST(StatGroup, SchemaListsKindUnitAndDescription) {
             R"("scale":"log2","bucket_width":1,"buckets":8}})");
 }
 
-TEST(StatGroup, SchemaByKindListsEachStatOfAnIndexedComponentOnce) {
-  Picos now = 0;
-  StatGroup gpu("gpu", &now);
-  for (int sm = 0; sm < 3; ++sm) {
-    StatGroup& g = gpu.child("sm[" + std::to_string(sm) + "]");
-    g.counter("warp_insts", "warp insts", "warp instructions issued");
-    g.child("l1d[0]").counter("hits", "requests", "Requests that hit");
-  }
-  gpu.counter("kernels", "kernels", "kernels started");
-  EXPECT_EQ(gpu.schema().size(), 7u);
-  EXPECT_EQ(
-      gpu.schema_by_kind().dump(),
-      R"({"gpu.sm[*].warp_insts":{"kind":"counter","unit":"warp insts",)"
-      R"("description":"warp instructions issued"},)"
-      R"("gpu.sm[*].l1d[*].hits":{"kind":"counter","unit":"requests",)"
-      R"("description":"Requests that hit"},)"
-      R"("gpu.kernels":{"kind":"counter","unit":"kernels","description":"kernels started"}})");
-}
-
-TEST(StatGroup, SchemaByKindRefusesInstancesRegisteredDifferently) {
-  StatGroup gpu("gpu", nullptr);
-  gpu.child("sm[0]").counter("warp_insts", "warp insts", "warp instructions issued");
-  gpu.child("sm[1]").counter("warp_insts", "instructions", "warp instructions issued");
-  EXPECT_THROW(gpu.schema_by_kind(), std::logic_error);
-}
-
 TEST(StatGroup, DuplicateAndBadNamesThrow) {
   StatGroup gpu("gpu", nullptr);
   gpu.counter("hits", "", "");
