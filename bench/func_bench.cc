@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "func/device.h"
-#include "sim/stats_document.h"
+#include "sim/peak_rss.h"
 
 namespace {
 

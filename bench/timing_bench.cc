@@ -15,7 +15,7 @@
 #include "gpu/gpu_schema.h"
 #include "sim/config_load.h"
 #include "sim/registry.h"
-#include "sim/stats_document.h"
+#include "sim/peak_rss.h"
 
 namespace {
 

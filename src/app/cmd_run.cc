@@ -22,6 +22,7 @@
 #include "app/workload_run.h"
 #include "func/exec_error.h"
 #include "gpu/builder.h"
+#include "runtime/stats_document.h"
 
 namespace warpsim::app {
 
@@ -44,6 +45,10 @@ struct RunOptions {
   std::string trace;
   std::vector<std::string> program;
 };
+
+runtime::StatsMode stats_mode(const RunOptions& opts) {
+  return opts.mode == "timing" ? runtime::StatsMode::kTiming : runtime::StatsMode::kFunctional;
+}
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path);
@@ -82,9 +87,17 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
        opts.write_trace.empty() ? "" : fs::absolute(opts.write_trace).string()},
       {"WARPSIM_WRITE_TRACE_REGISTERS", opts.write_trace_registers}};
   const ProgramResult result = run_program(program, args, env);
-  const nlohmann::ordered_json stats = opts.mode == "timing"
-                                           ? timing_stats(resolved, opts.program, log, result)
-                                           : functional_stats(resolved, opts.program, log, result);
+  const runtime::RunSource source{"program",
+                                  {{"argv", opts.program}, {"exit_code", result.exit_code}},
+                                  result.wall_s,
+                                  result.peak_rss_mb};
+  nlohmann::ordered_json stats;
+  try {
+    stats =
+        runtime::stats_document(stats_mode(opts), resolved, source, runtime::read_launch_log(log));
+  } catch (const runtime::LaunchLogError& e) {
+    throw UsageError(e.what());
+  }
   write_stats(opts, stats);
   if (!opts.write_trace.empty()) {
     std::cerr << fmt::format("warpsim: wrote {} kernel trace(s) to {}\n", stats["kernels"].size(),

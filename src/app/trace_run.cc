@@ -8,11 +8,11 @@
 #include <fmt/format.h>
 
 #include "app/app.h"
-#include "app/program_run.h"
 #include "gpu/gpu_model.h"
 #include "gpu/progress.h"
 #include "runtime/launch_records.h"
-#include "sim/stats_document.h"
+#include "runtime/stats_document.h"
+#include "sim/peak_rss.h"
 #include "trace/kernels_list.h"
 #include "trace/line_source.h"
 #include "trace/trace_kernel.h"
@@ -87,15 +87,15 @@ nlohmann::ordered_json run_trace(const TraceRunOptions& options, const ConfigNod
   run.records.push_back(runtime::run_record(run.model.run_stats()));
   const double wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSource source{"trace",
-                         {{"kernelslist", options.kernels_list},
-                          {"kernels", run.kernels},
-                          {"memcpy_h2d", run.copies},
-                          {"memcpy_h2d_bytes", run.copied_bytes},
-                          {"unknown_opcodes", run.unknown}},
-                         wall_s,
-                         peak_rss_mb()};
-  return timing_stats(resolved, source, run.records);
+  const runtime::RunSource source{"trace",
+                                  {{"kernelslist", options.kernels_list},
+                                   {"kernels", run.kernels},
+                                   {"memcpy_h2d", run.copies},
+                                   {"memcpy_h2d_bytes", run.copied_bytes},
+                                   {"unknown_opcodes", run.unknown}},
+                                  wall_s,
+                                  peak_rss_mb()};
+  return runtime::stats_document(runtime::StatsMode::kTiming, resolved, source, run.records);
 }
 
 }  // namespace warpsim::app

@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "app/app.h"
-#include "app/program_run.h"
 #include "gpu/progress.h"
-#include "sim/stats_document.h"
+#include "runtime/stats_document.h"
+#include "sim/peak_rss.h"
 #include "workload/host.h"
 #include "workload/registry.h"
 
@@ -94,13 +94,13 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
   if (std::optional<nlohmann::ordered_json> run = host.run_record()) records.push_back(*run);
   const double wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunSource source{"workload",
-                         {{"name", choice.workload->name()},
-                          {"size", workload::size_name(choice.size)},
-                          {"dimensions", choice.workload->dimensions(choice.size)},
-                          {"check", failure ? "failed" : "passed"}},
-                         wall_s,
-                         peak_rss_mb()};
+  const runtime::RunSource source{"workload",
+                                  {{"name", choice.workload->name()},
+                                   {"size", workload::size_name(choice.size)},
+                                   {"dimensions", choice.workload->dimensions(choice.size)},
+                                   {"check", failure ? "failed" : "passed"}},
+                                  wall_s,
+                                  peak_rss_mb()};
   if (writer != nullptr) {
     host.set_trace_writer(nullptr);
     std::cerr << fmt::format("warpsim: wrote {} kernel trace(s) to {}", writer->kernels(),
@@ -118,8 +118,9 @@ nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const Con
     }
     std::cerr << "\n";
   }
-  nlohmann::ordered_json stats = options.timing ? timing_stats(resolved, source, records)
-                                                : functional_stats(resolved, source, records);
+  nlohmann::ordered_json stats = runtime::stats_document(
+      options.timing ? runtime::StatsMode::kTiming : runtime::StatsMode::kFunctional, resolved,
+      source, records);
   if (failure) {
     throw WorkloadCheckFailed{
         fmt::format("{}:{}: the reference check failed: {}", choice.workload->name(),

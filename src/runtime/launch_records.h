@@ -1,7 +1,7 @@
 #pragma once
 
 // The records of the launch log (launch_log.cc), one JSON object per kernel launch: what
-// `warpsim run` turns into stats.json (app/program_run.h). Built here, apart from the file
+// `warpsim run` turns into stats.json (stats_document.h). Built here, apart from the file
 // they go to, so that built-in workloads (src/workload), which run in warpsim's own process,
 // produce exactly the records a program's runtime library writes.
 
