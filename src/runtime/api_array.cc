@@ -99,7 +99,7 @@ void refuse_unmodeled(const char* api, const cudaExtent& e, unsigned flags) {
       (flags & cudaArrayCubemap) == 0 || (e.width == e.height && e.depth != 0 && e.depth % 6 == 0 &&
                                           ((flags & cudaArrayLayered) != 0 || e.depth == 6));
   if (e.width == 0 || !cubemap_ok) return;  // an invalid request: the caller reports it
-  Runtime::fatal(std::string(api) + ": " + feature + " are not supported by warpsim");
+  fatal(std::string(api) + ": " + feature + " are not supported by warpsim");
 }
 
 cudaError_t allocate_array(Runtime& rt, cudaArray_t* array, const cudaChannelFormatDesc& desc,
@@ -109,7 +109,7 @@ cudaError_t allocate_array(Runtime& rt, cudaArray_t* array, const cudaChannelFor
   if (!format) return cudaErrorInvalidChannelDescriptor;
   const std::size_t bytes = shape.width * format->bytes() * shape.height * shape.depth;
   const Addr base = rt.device().memory().allocate(bytes, func::AllocationKind::kArray, "cudaArray");
-  cudaArray* a = rt.arrays().create();
+  cudaArray* a = rt.handles().arrays.create();
   a->base = base;
   a->desc = desc;
   a->format = *format;
@@ -166,6 +166,7 @@ std::optional<func::TexelFormat> texel_format(const cudaChannelFormatDesc& desc)
 
 using warpsim::runtime::api_call;
 using warpsim::runtime::Runtime;
+using warpsim::runtime::fatal;
 
 extern "C" {
 
@@ -202,17 +203,17 @@ cudaError_t cudaMalloc3DArray(cudaArray_t* array, const cudaChannelFormatDesc* d
 cudaError_t cudaFreeArray(cudaArray_t array) {
   return api_call([&](Runtime& rt) {
     if (array == nullptr) return cudaSuccess;
-    const cudaArray* a = rt.arrays().find(array);
+    const cudaArray* a = rt.handles().arrays.find(array);
     if (a == nullptr) return cudaErrorInvalidValue;
     rt.device().memory().free(a->base);
-    rt.arrays().destroy(array);
+    rt.handles().arrays.destroy(array);
     return cudaSuccess;
   });
 }
 
 cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* desc, cudaArray_const_t array) {
   return api_call([&](Runtime& rt) {
-    const cudaArray* a = rt.arrays().find(array);
+    const cudaArray* a = rt.handles().arrays.find(array);
     if (desc == nullptr || a == nullptr) return cudaErrorInvalidValue;
     *desc = a->desc;
     return cudaSuccess;
@@ -222,7 +223,7 @@ cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc* desc, cudaArray_const_t ar
 cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc* desc, cudaExtent* extent, unsigned int* flags,
                              cudaArray_t array) {
   return api_call([&](Runtime& rt) {
-    const cudaArray* a = rt.arrays().find(array);
+    const cudaArray* a = rt.handles().arrays.find(array);
     if (a == nullptr) return cudaErrorInvalidValue;
     if (desc != nullptr) *desc = a->desc;
     if (extent != nullptr) *extent = warpsim::runtime::extent_of(*a);

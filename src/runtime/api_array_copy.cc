@@ -42,7 +42,7 @@ void* array_run(const cudaArray& array, std::size_t w_offset, std::size_t h_offs
 cudaError_t to_array_2d(Runtime& rt, cudaArray_t dst, std::size_t w_offset, std::size_t h_offset,
                         const void* src, std::size_t spitch, std::size_t width, std::size_t height,
                         cudaMemcpyKind kind) {
-  const cudaArray* a = rt.arrays().find(dst);
+  const cudaArray* a = rt.handles().arrays.find(dst);
   if (a == nullptr) return cudaErrorInvalidValue;
   if (!copies_to_device(kind)) return cudaErrorInvalidMemcpyDirection;
   void* to = array_window(*a, w_offset, h_offset, width, height);
@@ -53,7 +53,7 @@ cudaError_t to_array_2d(Runtime& rt, cudaArray_t dst, std::size_t w_offset, std:
 cudaError_t from_array_2d(Runtime& rt, void* dst, std::size_t dpitch, cudaArray_const_t src,
                           std::size_t w_offset, std::size_t h_offset, std::size_t width,
                           std::size_t height, cudaMemcpyKind kind) {
-  const cudaArray* a = rt.arrays().find(src);
+  const cudaArray* a = rt.handles().arrays.find(src);
   if (a == nullptr) return cudaErrorInvalidValue;
   if (!copies_from_device(kind)) return cudaErrorInvalidMemcpyDirection;
   const void* from = array_window(*a, w_offset, h_offset, width, height);
@@ -63,7 +63,7 @@ cudaError_t from_array_2d(Runtime& rt, void* dst, std::size_t dpitch, cudaArray_
 
 cudaError_t to_array(Runtime& rt, cudaArray_t dst, std::size_t w_offset, std::size_t h_offset,
                      const void* src, std::size_t count, cudaMemcpyKind kind) {
-  const cudaArray* a = rt.arrays().find(dst);
+  const cudaArray* a = rt.handles().arrays.find(dst);
   if (a == nullptr) return cudaErrorInvalidValue;
   if (!copies_to_device(kind)) return cudaErrorInvalidMemcpyDirection;
   void* to = array_run(*a, w_offset, h_offset, count);
@@ -73,7 +73,7 @@ cudaError_t to_array(Runtime& rt, cudaArray_t dst, std::size_t w_offset, std::si
 
 cudaError_t from_array(Runtime& rt, void* dst, cudaArray_const_t src, std::size_t w_offset,
                        std::size_t h_offset, std::size_t count, cudaMemcpyKind kind) {
-  const cudaArray* a = rt.arrays().find(src);
+  const cudaArray* a = rt.handles().arrays.find(src);
   if (a == nullptr) return cudaErrorInvalidValue;
   if (!copies_from_device(kind)) return cudaErrorInvalidMemcpyDirection;
   const void* from = array_run(*a, w_offset, h_offset, count);
@@ -107,7 +107,7 @@ cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOf
                                      const void* src, size_t spitch, size_t width, size_t height,
                                      cudaMemcpyKind kind, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return rt_impl::to_array_2d(rt, dst, wOffset, hOffset, src, spitch, width, height, kind);
   });
 }
@@ -124,7 +124,7 @@ cudaError_t cudaMemcpy2DFromArrayAsync(void* dst, size_t dpitch, cudaArray_const
                                        size_t wOffset, size_t hOffset, size_t width, size_t height,
                                        cudaMemcpyKind kind, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return rt_impl::from_array_2d(rt, dst, dpitch, src, wOffset, hOffset, width, height, kind);
   });
 }
@@ -138,7 +138,7 @@ cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, c
 cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void* src,
                                    size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return rt_impl::to_array(rt, dst, wOffset, hOffset, src, count, kind);
   });
 }
@@ -154,7 +154,7 @@ cudaError_t cudaMemcpyFromArrayAsync(void* dst, cudaArray_const_t src, size_t wO
                                      size_t hOffset, size_t count, cudaMemcpyKind kind,
                                      cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return rt_impl::from_array(rt, dst, src, wOffset, hOffset, count, kind);
   });
 }
@@ -163,8 +163,8 @@ cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hO
                                    cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
                                    size_t count, cudaMemcpyKind kind) {
   return api_call([&](Runtime& rt) {
-    const cudaArray* d = rt.arrays().find(dst);
-    const cudaArray* s = rt.arrays().find(src);
+    const cudaArray* d = rt.handles().arrays.find(dst);
+    const cudaArray* s = rt.handles().arrays.find(src);
     if (d == nullptr || s == nullptr) return cudaErrorInvalidValue;
     if (!rt_impl::valid_kind(kind)) return cudaErrorInvalidMemcpyDirection;
     void* to = rt_impl::array_run(*d, wOffsetDst, hOffsetDst, count);
@@ -178,8 +178,8 @@ cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t 
                                      cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
                                      size_t width, size_t height, cudaMemcpyKind kind) {
   return api_call([&](Runtime& rt) {
-    const cudaArray* d = rt.arrays().find(dst);
-    const cudaArray* s = rt.arrays().find(src);
+    const cudaArray* d = rt.handles().arrays.find(dst);
+    const cudaArray* s = rt.handles().arrays.find(src);
     if (d == nullptr || s == nullptr) return cudaErrorInvalidValue;
     if (!rt_impl::valid_kind(kind)) return cudaErrorInvalidMemcpyDirection;
     void* to = rt_impl::array_window(*d, wOffsetDst, hOffsetDst, width, height);

@@ -144,7 +144,7 @@ extern "C" {
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
   return api_call_without_sync([&](Runtime& rt) {
     if (attr == nullptr) return cudaErrorInvalidValue;
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     warpsim::runtime::fill_attributes(rt, *kernel, *attr);
     return cudaSuccess;
@@ -153,7 +153,7 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
 
 cudaError_t cudaFuncSetAttribute(const void* func, cudaFuncAttribute attr, int value) {
   return api_call([&](Runtime& rt) {
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     return warpsim::runtime::set_attribute(rt, *kernel, attr, value);
   });
@@ -161,7 +161,7 @@ cudaError_t cudaFuncSetAttribute(const void* func, cudaFuncAttribute attr, int v
 
 cudaError_t cudaFuncSetCacheConfig(const void* func, cudaFuncCache cacheConfig) {
   return api_call([&](Runtime& rt) {
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     if (cacheConfig < cudaFuncCachePreferNone || cacheConfig > cudaFuncCachePreferEqual) {
       return cudaErrorInvalidValue;
@@ -174,7 +174,7 @@ cudaError_t cudaFuncSetCacheConfig(const void* func, cudaFuncCache cacheConfig) 
 cudaError_t cudaFuncGetName(const char** name, const void* func) {
   return api_call_without_sync([&](Runtime& rt) {
     if (name == nullptr) return cudaErrorInvalidValue;
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     *name = kernel->name().c_str();
     return cudaSuccess;
@@ -184,7 +184,7 @@ cudaError_t cudaFuncGetName(const char** name, const void* func) {
 cudaError_t cudaFuncGetParamInfo(const void* func, size_t paramIndex, size_t* paramOffset,
                                  size_t* paramSize) {
   return api_call_without_sync([&](Runtime& rt) {
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     if (paramOffset == nullptr || paramSize == nullptr) return cudaErrorInvalidValue;
     if (paramIndex >= kernel->ir->params.size()) return cudaErrorInvalidValue;
@@ -198,7 +198,7 @@ cudaError_t cudaFuncGetParamInfo(const void* func, size_t paramIndex, size_t* pa
 cudaError_t cudaGetKernel(cudaKernel_t* kernelPtr, const void* entryFuncAddr) {
   return api_call_without_sync([&](Runtime& rt) {
     if (kernelPtr == nullptr) return cudaErrorInvalidValue;
-    if (rt.find_function(entryFuncAddr) == nullptr) return cudaErrorInvalidDeviceFunction;
+    if (rt.code().find_function(entryFuncAddr) == nullptr) return cudaErrorInvalidDeviceFunction;
     *kernelPtr = static_cast<cudaKernel_t>(const_cast<void*>(entryFuncAddr));
     return cudaSuccess;
   });
@@ -217,7 +217,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* numBlock
                                                                    unsigned int flags) {
   return api_call_without_sync([&](Runtime& rt) {
     if (numBlocks == nullptr) return cudaErrorInvalidValue;
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     if ((flags & ~static_cast<unsigned>(cudaOccupancyDisableCachingOverride)) != 0 ||
         blockSize <= 0) {
@@ -233,7 +233,7 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize, c
                                                       int numBlocks, int blockSize) {
   return api_call_without_sync([&](Runtime& rt) {
     if (dynamicSmemSize == nullptr) return cudaErrorInvalidValue;
-    const FunctionCode* kernel = rt.find_function(func);
+    const FunctionCode* kernel = rt.code().find_function(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     if (numBlocks <= 0 || blockSize <= 0) return cudaErrorInvalidValue;
     *dynamicSmemSize = warpsim::runtime::available_dynamic_shared(

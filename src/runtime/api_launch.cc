@@ -26,7 +26,8 @@ func::LaunchConfig launch_config(dim3 grid, dim3 block, std::size_t shared_bytes
 
 std::string kernel_list(Runtime& rt) {
   std::vector<std::string> names;
-  for (const func::FunctionCode* k : rt.kernels()) names.push_back(kernel_cpp_name(k->name()));
+  for (const func::FunctionCode* k : rt.code().kernels())
+    names.push_back(kernel_cpp_name(k->name()));
   if (names.empty()) return "the loaded PTX has no kernels (was WARPSIM_PTX given?)";
   return fmt::format("the loaded PTX has: {}", fmt::join(names, ", "));
 }
@@ -36,7 +37,7 @@ std::string kernel_list(Runtime& rt) {
 std::vector<const func::FunctionCode*> candidates(Runtime& rt, const std::string& want) {
   std::vector<const func::FunctionCode*> exact;
   std::vector<const func::FunctionCode*> by_base;
-  for (const func::FunctionCode* k : rt.kernels()) {
+  for (const func::FunctionCode* k : rt.code().kernels()) {
     const std::string name = kernel_cpp_name(k->name());
     if (name == want) {
       exact.push_back(k);
@@ -52,29 +53,29 @@ std::vector<const func::FunctionCode*> candidates(Runtime& rt, const std::string
 KernelHandle find_kernel_by_name(const char* text) {
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-  const func::FunctionCode*& kernel = rt.kernels_by_text()[text];
+  const func::FunctionCode*& kernel = rt.code().kernel_by_text(text);
   if (kernel == nullptr) {
     const auto found = candidates(rt, normalize_kernel_text(text));
     if (found.size() != 1) {
-      Runtime::fatal(fmt::format("{} kernel named '{}': {}", found.empty() ? "no" : "more than one",
-                                 text, kernel_list(rt)));
+      fatal(fmt::format("{} kernel named '{}': {}", found.empty() ? "no" : "more than one", text,
+                        kernel_list(rt)));
     }
     kernel = found[0];
   }
-  const std::vector<ParamSlot>& slots = rt.param_slots(*kernel);
+  const std::vector<ParamSlot>& slots = rt.code().param_slots(*kernel);
   return KernelHandle{kernel, slots.data(), slots.size(), text};
 }
 
 const void* symbol(const char* name) {
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-  return rt.symbol_handle(name);
+  return rt.code().symbol_handle(name);
 }
 
 bool register_ptx_file(const char* path) {
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-  rt.add_ptx_file(path);
+  rt.code().add_ptx_file(path);
   return true;
 }
 
@@ -88,13 +89,12 @@ void launch(const KernelHandle& kernel, dim3 grid, dim3 block, std::size_t share
 }
 
 void bad_argument(const KernelHandle& kernel, std::size_t index, const char* what) {
-  Runtime::fatal(
-      fmt::format("launch of kernel '{}': argument {}: {}", kernel.name, index + 1, what));
+  fatal(fmt::format("launch of kernel '{}': argument {}: {}", kernel.name, index + 1, what));
 }
 
 void bad_argument_count(const KernelHandle& kernel, std::size_t given) {
-  Runtime::fatal(fmt::format("launch of kernel '{}': {} arguments given, the kernel takes {}",
-                             kernel.name, given, kernel.param_count));
+  fatal(fmt::format("launch of kernel '{}': {} arguments given, the kernel takes {}", kernel.name,
+                    given, kernel.param_count));
 }
 
 }  // namespace warpsim::runtime
@@ -103,7 +103,7 @@ extern "C" cudaError_t cudaLaunchKernel(const void* func, dim3 gridDim, dim3 blo
                                         size_t sharedMem, cudaStream_t stream) {
   using warpsim::runtime::Runtime;
   return warpsim::runtime::api_call_without_sync([&](Runtime& rt) {
-    const warpsim::func::FunctionCode* kernel = rt.find_launchable(func);
+    const warpsim::func::FunctionCode* kernel = rt.code().find_launchable(func);
     if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
     const std::size_t count = kernel->ir->params.size();
     if (args == nullptr && count != 0) return cudaErrorInvalidValue;

@@ -29,7 +29,7 @@ std::uint64_t volume(dim3 d) { return std::uint64_t{d.x} * d.y * d.z; }
 
 cudaError_t check_cooperative(Runtime& rt, const void* func, dim3 grid, dim3 block,
                               std::size_t shared) {
-  const func::FunctionCode* kernel = rt.find_launchable(func);
+  const func::FunctionCode* kernel = rt.code().find_launchable(func);
   if (kernel == nullptr) return cudaErrorInvalidDeviceFunction;
   const cudaDeviceProp& p = rt.properties();
   if (p.cooperativeLaunch == 0) return cudaErrorNotSupported;
@@ -74,7 +74,7 @@ cudaError_t read_attribute(Runtime& rt, const cudaLaunchAttribute& a, ExtraOptio
       const cudaEvent_t event = a.id == cudaLaunchAttributeProgrammaticEvent
                                     ? a.val.programmaticEvent.event
                                     : a.val.launchCompletionEvent.event;
-      if (rt.events().find(event) == nullptr) return cudaErrorInvalidResourceHandle;
+      if (rt.handles().events.find(event) == nullptr) return cudaErrorInvalidResourceHandle;
       out.completion_events.push_back(event);
       return cudaSuccess;
     }

@@ -117,7 +117,7 @@ cudaError_t cudaMemPrefetchAsync(const void* devPtr, size_t count, cudaMemLocati
                                  unsigned int flags, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
     if (flags != 0 || count == 0) return cudaErrorInvalidValue;
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     if (warpsim::runtime::managed_range(rt, devPtr, count) == nullptr) {
       return cudaErrorInvalidValue;
     }

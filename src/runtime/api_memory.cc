@@ -173,14 +173,14 @@ cudaError_t cudaFree(void* devPtr) {
 // complete on return, stream order holds trivially.
 cudaError_t cudaMallocAsync(void** devPtr, size_t size, cudaStream_t hStream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(hStream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(hStream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::allocate_device(rt, devPtr, size);
   });
 }
 
 cudaError_t cudaFreeAsync(void* devPtr, cudaStream_t hStream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(hStream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(hStream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::free_device(rt, devPtr);
   });
 }
@@ -204,7 +204,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind 
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind,
                             cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return copy_2d(dst, count, src, count, count, 1, kind);
   });
 }
@@ -218,7 +218,7 @@ cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t 
                               size_t width, size_t height, cudaMemcpyKind kind,
                               cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return copy_2d(dst, dpitch, src, spitch, width, height, kind);
   });
 }
@@ -228,7 +228,7 @@ cudaError_t cudaMemcpyPeerAsync(void* dst, int dstDevice, const void* src, int s
                                 size_t count, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
     if (dstDevice != 0 || srcDevice != 0) return cudaErrorInvalidDevice;
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return copy_2d(dst, count, src, count, count, 1, cudaMemcpyDeviceToDevice);
   });
 }
@@ -243,7 +243,7 @@ cudaError_t cudaMemset(void* devPtr, int value, size_t count) {
 
 cudaError_t cudaMemsetAsync(void* devPtr, int value, size_t count, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::fill_3d({devPtr, count, 0}, value, count, 1, 1);
   });
 }
@@ -255,7 +255,7 @@ cudaError_t cudaMemset2D(void* devPtr, size_t pitch, int value, size_t width, si
 cudaError_t cudaMemset2DAsync(void* devPtr, size_t pitch, int value, size_t width, size_t height,
                               cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::fill_3d({devPtr, pitch, 0}, value, width, height, 1);
   });
 }

@@ -95,8 +95,10 @@ cudaError_t copy_3d_params(Runtime& rt, const cudaMemcpy3DParms* p) {
   if (p->kind < cudaMemcpyHostToHost || p->kind > cudaMemcpyDefault) {
     return cudaErrorInvalidMemcpyDirection;
   }
-  const cudaArray* src_array = p->srcArray != nullptr ? rt.arrays().find(p->srcArray) : nullptr;
-  const cudaArray* dst_array = p->dstArray != nullptr ? rt.arrays().find(p->dstArray) : nullptr;
+  const cudaArray* src_array =
+      p->srcArray != nullptr ? rt.handles().arrays.find(p->srcArray) : nullptr;
+  const cudaArray* dst_array =
+      p->dstArray != nullptr ? rt.handles().arrays.find(p->dstArray) : nullptr;
   if ((p->srcArray != nullptr && src_array == nullptr) ||
       (p->dstArray != nullptr && dst_array == nullptr)) {
     return cudaErrorInvalidValue;
@@ -162,7 +164,7 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
 
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::copy_3d_params(rt, p);
   });
 }
@@ -174,7 +176,7 @@ cudaError_t cudaMemset3D(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent ext
 cudaError_t cudaMemset3DAsync(cudaPitchedPtr pitchedDevPtr, int value, cudaExtent extent,
                               cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::fill_pitched(pitchedDevPtr, value, extent);
   });
 }

@@ -21,7 +21,7 @@ cudaError_t create_stream(Runtime& rt, cudaStream_t* out, unsigned flags, int pr
   }
   // Priorities outside the meaningful range are clamped into it, as CUDA does.
   const PriorityRange range = stream_priority_range(rt.properties());
-  CUstream_st* stream = rt.streams().create();
+  CUstream_st* stream = rt.handles().streams.create();
   stream->flags = flags;
   stream->priority = std::clamp(priority, range.greatest, range.least);
   stream->id = rt.settings().next_stream_id++;
@@ -36,15 +36,15 @@ bool is_default_stream(cudaStream_t stream) {
 // The stream a handle names; a default stream reads as a zero-initialized one. nullptr for a
 // handle that names no stream.
 const CUstream_st* stream_state(Runtime& rt, cudaStream_t stream, CUstream_st& scratch) {
-  if (!is_default_stream(stream)) return rt.streams().find(stream);
+  if (!is_default_stream(stream)) return rt.handles().streams.find(stream);
   scratch = CUstream_st{};
   scratch.id = stream == cudaStreamPerThread ? kPerThreadStreamId : kLegacyStreamId;
   return &scratch;
 }
 
 cudaError_t record_event(Runtime& rt, cudaEvent_t event, cudaStream_t stream) {
-  CUevent_st* e = rt.events().find(event);
-  if (e == nullptr || !rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+  CUevent_st* e = rt.handles().events.find(event);
+  if (e == nullptr || !rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
   e->recorded = true;
   e->time_ns = rt.now_ns();
   return cudaSuccess;
@@ -108,7 +108,7 @@ cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long* streamId) 
 cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int* device) {
   return api_call([&](Runtime& rt) {
     if (device == nullptr) return cudaErrorInvalidValue;
-    if (!rt.valid_stream(hStream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(hStream)) return cudaErrorInvalidResourceHandle;
     *device = 0;
     return cudaSuccess;
   });
@@ -120,7 +120,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
                                   void* userData, unsigned int flags) {
   const cudaError_t status = api_call([&](Runtime& rt) {
     if (callback == nullptr || flags != 0) return cudaErrorInvalidValue;
-    return rt.valid_stream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return rt.handles().valid_stream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   });
   // A failed kernel ends the program, so the stream never carries an error to report.
   if (status == cudaSuccess) callback(stream, cudaSuccess, userData);
@@ -130,7 +130,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
   const cudaError_t status = api_call([&](Runtime& rt) {
     if (fn == nullptr) return cudaErrorInvalidValue;
-    return rt.valid_stream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return rt.handles().valid_stream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   });
   if (status == cudaSuccess) fn(userData);
   return status;
@@ -138,13 +138,13 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userD
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    return rt.streams().destroy(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return rt.handles().streams.destroy(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   });
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    return rt.valid_stream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return rt.handles().valid_stream(stream) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   });
 }
 
@@ -152,7 +152,7 @@ cudaError_t cudaStreamQuery(cudaStream_t stream) { return cudaStreamSynchronize(
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream) || rt.events().find(event) == nullptr) {
+    if (!rt.handles().valid_stream(stream) || rt.handles().events.find(event) == nullptr) {
       return cudaErrorInvalidResourceHandle;
     }
     return flags == 0 ? cudaSuccess : cudaErrorInvalidValue;
@@ -167,7 +167,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   return api_call([&](Runtime& rt) {
     const unsigned known = cudaEventBlockingSync | cudaEventDisableTiming;
     if (event == nullptr || (flags & ~known) != 0) return cudaErrorInvalidValue;
-    CUevent_st* e = rt.events().create();
+    CUevent_st* e = rt.handles().events.create();
     e->flags = flags;
     *event = e;
     return cudaSuccess;
@@ -176,7 +176,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return api_call([&](Runtime& rt) {
-    return rt.events().destroy(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return rt.handles().events.destroy(event) ? cudaSuccess : cudaErrorInvalidResourceHandle;
   });
 }
 
@@ -197,7 +197,8 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   return api_call([&](Runtime& rt) {
-    return rt.events().find(event) != nullptr ? cudaSuccess : cudaErrorInvalidResourceHandle;
+    return rt.handles().events.find(event) != nullptr ? cudaSuccess
+                                                      : cudaErrorInvalidResourceHandle;
   });
 }
 
@@ -207,8 +208,8 @@ cudaError_t cudaEventQuery(cudaEvent_t event) { return cudaEventSynchronize(even
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   return api_call([&](Runtime& rt) {
     if (ms == nullptr) return cudaErrorInvalidValue;
-    const CUevent_st* a = rt.events().find(start);
-    const CUevent_st* b = rt.events().find(end);
+    const CUevent_st* a = rt.handles().events.find(start);
+    const CUevent_st* b = rt.handles().events.find(end);
     if (a == nullptr || b == nullptr) return cudaErrorInvalidResourceHandle;
     if (((a->flags | b->flags) & cudaEventDisableTiming) != 0) {
       return cudaErrorInvalidResourceHandle;

@@ -10,7 +10,7 @@ namespace {
 // The device pointer of [offset, offset + count) inside the variable, or the error.
 cudaError_t symbol_range(Runtime& rt, const void* symbol, std::size_t count, std::size_t offset,
                          void** out) {
-  auto info = rt.find_symbol(symbol);
+  auto info = rt.code().find_symbol(symbol);
   if (!info) return cudaErrorInvalidSymbol;
   if (offset > info->size || count > info->size - offset) return cudaErrorInvalidValue;
   *out = device_pointer(info->address + offset);
@@ -64,7 +64,7 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t count, si
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count,
                                     size_t offset, cudaMemcpyKind kind, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::to_symbol(rt, symbol, src, count, offset, kind);
   });
 }
@@ -72,7 +72,7 @@ cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, size_t 
 cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count, size_t offset,
                                       cudaMemcpyKind kind, cudaStream_t stream) {
   return api_call([&](Runtime& rt) {
-    if (!rt.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+    if (!rt.handles().valid_stream(stream)) return cudaErrorInvalidResourceHandle;
     return warpsim::runtime::from_symbol(rt, dst, symbol, count, offset, kind);
   });
 }
@@ -80,7 +80,7 @@ cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t coun
 cudaError_t cudaGetSymbolAddress(void** devPtr, const void* symbol) {
   return api_call([&](Runtime& rt) {
     if (devPtr == nullptr) return cudaErrorInvalidValue;
-    auto info = rt.find_symbol(symbol);
+    auto info = rt.code().find_symbol(symbol);
     if (!info) return cudaErrorInvalidSymbol;
     *devPtr = warpsim::runtime::device_pointer(info->address);
     return cudaSuccess;
@@ -90,7 +90,7 @@ cudaError_t cudaGetSymbolAddress(void** devPtr, const void* symbol) {
 cudaError_t cudaGetSymbolSize(size_t* size, const void* symbol) {
   return api_call([&](Runtime& rt) {
     if (size == nullptr) return cudaErrorInvalidValue;
-    auto info = rt.find_symbol(symbol);
+    auto info = rt.code().find_symbol(symbol);
     if (!info) return cudaErrorInvalidSymbol;
     *size = info->size;
     return cudaSuccess;

@@ -49,7 +49,7 @@ cudaError_t pitch2d_resource(Runtime& rt, const cudaResourceDesc& rd, func::Text
 }
 
 cudaError_t array_resource(Runtime& rt, const cudaResourceDesc& rd, func::TextureResource& r) {
-  const cudaArray* a = rt.arrays().find(rd.res.array.array);
+  const cudaArray* a = rt.handles().arrays.find(rd.res.array.array);
   if (a == nullptr) return cudaErrorInvalidResourceHandle;
   r.kind = func::TextureResource::Kind::kArray;
   r.base = a->base;
@@ -113,14 +113,14 @@ const func::TextureObject* find_object(Runtime& rt, std::uint64_t handle, bool s
 cudaError_t destroy_object(Runtime& rt, std::uint64_t handle, bool surface) {
   if (find_object(rt, handle, surface) == nullptr) return cudaErrorInvalidValue;
   rt.device().textures().destroy(handle);
-  rt.object_descs().erase(handle);
+  rt.handles().object_descs.erase(handle);
   return cudaSuccess;
 }
 
 // Surfaces read and write the texels of CUDA arrays allocated for them.
 cudaError_t surface_resource(Runtime& rt, const cudaResourceDesc& rd, func::TextureResource& r) {
   if (rd.flags != 0 || rd.resType != cudaResourceTypeArray) return cudaErrorInvalidValue;
-  const cudaArray* a = rt.arrays().find(rd.res.array.array);
+  const cudaArray* a = rt.handles().arrays.find(rd.res.array.array);
   if (a == nullptr) return cudaErrorInvalidResourceHandle;
   if ((a->flags & cudaArraySurfaceLoadStore) == 0) return cudaErrorInvalidValue;
   return array_resource(rt, rd, r);
@@ -131,6 +131,8 @@ cudaError_t surface_resource(Runtime& rt, const cudaResourceDesc& rd, func::Text
 
 using warpsim::runtime::api_call;
 using warpsim::runtime::Runtime;
+using warpsim::runtime::fatal;
+using warpsim::runtime::ObjectDescs;
 
 static_assert(static_cast<int>(warpsim::func::AddressMode::kWrap) == cudaAddressModeWrap &&
               static_cast<int>(warpsim::func::AddressMode::kClamp) == cudaAddressModeClamp &&
@@ -152,7 +154,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* pTexObject,
       return cudaErrorInvalidValue;
     }
     if (pResViewDesc != nullptr) {
-      Runtime::fatal(
+      fatal(
           "cudaCreateTextureObject: resource views (pResViewDesc) are not supported "
           "by warpsim");
     }
@@ -164,7 +166,7 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t* pTexObject,
     cudaError_t e = warpsim::runtime::sampling(*pTexDesc, object.resource.format, object.sampling);
     if (e != cudaSuccess) return e;
     *pTexObject = rt.device().textures().create(object);
-    rt.object_descs()[*pTexObject] = Runtime::ObjectDescs{*pResDesc, *pTexDesc};
+    rt.handles().object_descs[*pTexObject] = ObjectDescs{*pResDesc, *pTexDesc};
     return cudaSuccess;
   });
 }
@@ -180,7 +182,7 @@ cudaError_t cudaGetTextureObjectResourceDesc(cudaResourceDesc* pResDesc,
     if (pResDesc == nullptr || warpsim::runtime::find_object(rt, texObject, false) == nullptr) {
       return cudaErrorInvalidValue;
     }
-    *pResDesc = rt.object_descs().at(texObject).resource;
+    *pResDesc = rt.handles().object_descs.at(texObject).resource;
     return cudaSuccess;
   });
 }
@@ -191,7 +193,7 @@ cudaError_t cudaGetTextureObjectTextureDesc(cudaTextureDesc* pTexDesc,
     if (pTexDesc == nullptr || warpsim::runtime::find_object(rt, texObject, false) == nullptr) {
       return cudaErrorInvalidValue;
     }
-    *pTexDesc = rt.object_descs().at(texObject).texture;
+    *pTexDesc = rt.handles().object_descs.at(texObject).texture;
     return cudaSuccess;
   });
 }
@@ -214,7 +216,7 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t* pSurfObject,
       return e;
     }
     *pSurfObject = rt.device().textures().create(object);
-    rt.object_descs()[*pSurfObject] = Runtime::ObjectDescs{*pResDesc, {}};
+    rt.handles().object_descs[*pSurfObject] = ObjectDescs{*pResDesc, {}};
     return cudaSuccess;
   });
 }
@@ -230,7 +232,7 @@ cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc* pResDesc,
     if (pResDesc == nullptr || warpsim::runtime::find_object(rt, surfObject, true) == nullptr) {
       return cudaErrorInvalidValue;
     }
-    *pResDesc = rt.object_descs().at(surfObject).resource;
+    *pResDesc = rt.handles().object_descs.at(surfObject).resource;
     return cudaSuccess;
   });
 }

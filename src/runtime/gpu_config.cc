@@ -3,7 +3,6 @@
 // LD_LIBRARY_PATH by hand) gets the default preset. The file is already resolved; resolving it
 // again fills nothing new but gives the ConfigNode the timing model is built from.
 
-#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <string>
@@ -17,10 +16,8 @@ namespace warpsim::runtime {
 
 namespace {
 
-ConfigNode resolved_config() {
-  const char* path = std::getenv("WARPSIM_CONFIG");
-  if (path == nullptr || *path == '\0')
-    return resolve_gpu_config(ConfigRequest{kDefaultGpu, {}, {}});
+ConfigNode resolved_config(const std::string& path) {
+  if (path.empty()) return resolve_gpu_config(ConfigRequest{kDefaultGpu, {}, {}});
   return resolve_gpu_config(ConfigRequest{path, {}, {}}, ConfigPaths{});
 }
 
@@ -29,7 +26,7 @@ ConfigNode resolved_config() {
 const ConfigNode& Runtime::config() {
   if (config_ == nullptr) {
     try {
-      config_ = std::make_unique<ConfigNode>(resolved_config());
+      config_ = std::make_unique<ConfigNode>(resolved_config(env().config));
     } catch (const std::exception& e) {
       fatal(fmt::format("cannot read the GPU configuration: {}", e.what()));
     }
@@ -46,15 +43,6 @@ const GpuDescription& Runtime::gpu() {
     }
   }
   return *gpu_;
-}
-
-void Runtime::register_missing_code(const void* handle, std::string why) {
-  missing_code_[handle] = std::move(why);
-}
-
-const std::string* Runtime::missing_code(const void* handle) const {
-  auto it = missing_code_.find(handle);
-  return it == missing_code_.end() ? nullptr : &it->second;
 }
 
 }  // namespace warpsim::runtime

@@ -4,11 +4,11 @@
 // so it survives a program that ends with _exit() or a crash.
 
 #include <cstdio>
-#include <cstdlib>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "runtime/launch_log.h"
 #include "runtime/launch_records.h"
 #include "runtime/runtime.h"
 
@@ -17,10 +17,10 @@ namespace warpsim::runtime {
 namespace {
 
 std::FILE* open_log() {
-  const char* path = std::getenv("WARPSIM_LAUNCH_LOG");
-  if (path == nullptr || *path == '\0') return nullptr;
-  std::FILE* file = std::fopen(path, "a");
-  if (file == nullptr) Runtime::fatal(fmt::format("cannot open the launch log '{}'", path));
+  const std::string& path = Runtime::instance().env().launch_log;
+  if (path.empty()) return nullptr;
+  std::FILE* file = std::fopen(path.c_str(), "a");
+  if (file == nullptr) fatal(fmt::format("cannot open the launch log '{}'", path));
   return file;
 }
 
@@ -29,7 +29,7 @@ void write_line(const nlohmann::ordered_json& line) {
   if (file == nullptr) return;
   const std::string text = line.dump() + "\n";
   if (std::fwrite(text.data(), 1, text.size(), file) != text.size() || std::fflush(file) != 0) {
-    Runtime::fatal("cannot write the launch log");
+    fatal("cannot write the launch log");
   }
 }
 

@@ -16,7 +16,7 @@ MeasuredResources measure(Runtime& rt, const func::FunctionCode& kernel) {
   MeasuredResources measured;
   const func::LoadedModule* module = module_of(rt.device(), kernel);
   if (module == nullptr) return measured;
-  if (const auto* report = rt.ptxas_report(*module)) {
+  if (const auto* report = rt.code().ptxas_report(*module, rt.gpu().compute_capability())) {
     auto it = report->find(kernel.name());
     if (it != report->end()) {
       measured.registers = it->second.registers;
@@ -36,18 +36,6 @@ MeasuredResources measure(Runtime& rt, const func::FunctionCode& kernel) {
 }
 
 }  // namespace
-
-const std::map<std::string, ptx::PtxasResources>* Runtime::ptxas_report(
-    const func::LoadedModule& module) {
-  auto [it, inserted] = ptxas_reports_.try_emplace(&module);
-  if (inserted) {
-    const std::string text = module_ptx(module);
-    if (!text.empty()) {
-      it->second = ptx::ptxas_resources(text, gpu().compute_capability(), nullptr);
-    }
-  }
-  return it->second ? &*it->second : nullptr;
-}
 
 const MeasuredResources& measured_resources(Runtime& rt, const func::FunctionCode& kernel) {
   FunctionSettings& settings = rt.function_settings(kernel);

@@ -50,7 +50,7 @@ Registration* registration_of(void** handle) {
   for (const auto& r : registrations()) {
     if (reinterpret_cast<void**>(r.get()) == handle) return r.get();
   }
-  Runtime::fatal("internal: CUDA registration call with an unknown fatbin handle");
+  fatal("internal: CUDA registration call with an unknown fatbin handle");
 }
 
 std::string no_ptx_message(const std::vector<FatbinEntry>& entries) {
@@ -85,7 +85,8 @@ void load_fatbin(Runtime& rt, Registration& reg, const void* wrapper) {
                  "the program carries no PTX for an older architecture\n",
                  ptx->arch, rt.gpu().name.c_str(), rt.gpu().cc_major, rt.gpu().cc_minor);
   }
-  rt.add_ptx_text(ptx_text(*ptx), fmt::format("fatbin{}.compute_{}.ptx", reg.index, ptx->arch));
+  rt.code().add_ptx_text(ptx_text(*ptx),
+                         fmt::format("fatbin{}.compute_{}.ptx", reg.index, ptx->arch));
 }
 
 }  // namespace
@@ -93,6 +94,7 @@ void load_fatbin(Runtime& rt, Registration& reg, const void* wrapper) {
 
 using warpsim::runtime::api_call_without_sync;
 using warpsim::runtime::Runtime;
+using warpsim::runtime::fatal;
 namespace rt_ns = warpsim::runtime;
 
 extern "C" {
@@ -107,7 +109,7 @@ void** __cudaRegisterFatBinary(void* fatCubin) {
   try {
     rt_ns::load_fatbin(rt, reg, fatCubin);
   } catch (const std::exception& e) {
-    Runtime::fatal(fmt::format("cannot read the program's device code: {}", e.what()));
+    fatal(fmt::format("cannot read the program's device code: {}", e.what()));
   }
   return reinterpret_cast<void**>(&reg);
 }
@@ -123,10 +125,11 @@ void __cudaRegisterFunction(void** fatCubinHandle, const char* hostFun, char* /*
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
   const rt_ns::Registration* reg = rt_ns::registration_of(fatCubinHandle);
-  rt.register_function(hostFun, deviceName);
+  rt.code().register_function(hostFun, deviceName);
   if (!reg->no_ptx.empty()) {
-    rt.register_missing_code(hostFun, fmt::format("cannot launch kernel '{}': {}",
-                                                  rt_ns::kernel_cpp_name(deviceName), reg->no_ptx));
+    rt.code().register_missing_code(
+        hostFun, fmt::format("cannot launch kernel '{}': {}", rt_ns::kernel_cpp_name(deviceName),
+                             reg->no_ptx));
   }
 }
 
@@ -136,7 +139,7 @@ void __cudaRegisterVar(void** fatCubinHandle, char* hostVar, char* /*deviceAddre
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
   rt_ns::registration_of(fatCubinHandle);
-  rt.register_symbol(hostVar, deviceName);
+  rt.code().register_symbol(hostVar, deviceName);
 }
 
 // The host code reaches a __managed__ variable through *hostVarPtrAddress, which
@@ -147,18 +150,18 @@ void __cudaRegisterManagedVar(void** fatCubinHandle, void** hostVarPtrAddress,
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
   rt_ns::registration_of(fatCubinHandle)->managed.push_back({hostVarPtrAddress, deviceName});
-  rt.register_symbol(hostVarPtrAddress, deviceName);
+  rt.code().register_symbol(hostVarPtrAddress, deviceName);
 }
 
 char __cudaInitModule(void** fatCubinHandle) {
   Runtime& rt = Runtime::instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
   for (const rt_ns::ManagedVar& var : rt_ns::registration_of(fatCubinHandle)->managed) {
-    const auto info = rt.find_symbol(var.host_pointer);
+    const auto info = rt.code().find_symbol(var.host_pointer);
     if (!info) {
       const std::string& why = rt_ns::registration_of(fatCubinHandle)->no_ptx;
-      Runtime::fatal(fmt::format("cannot place managed variable '{}': {}", var.name,
-                                 why.empty() ? "the device code does not define it" : why));
+      fatal(fmt::format("cannot place managed variable '{}': {}", var.name,
+                        why.empty() ? "the device code does not define it" : why));
     }
     *var.host_pointer = rt_ns::device_pointer(info->address);
   }

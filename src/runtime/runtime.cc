@@ -1,15 +1,10 @@
 #include "runtime/runtime.h"
 
-#include <cstdio>
-#include <cstdlib>
 #include <exception>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
-#include "ptx/types.h"
+#include "runtime/launch_log.h"
 
 namespace warpsim::runtime {
 
@@ -23,21 +18,6 @@ constexpr std::uint64_t kCopyOverheadNs = 1000;
 
 thread_local cudaError_t t_last_error = cudaSuccess;
 
-ParamSlot slot_of(const ptx::Variable& param) {
-  ParamSlot slot;
-  slot.size = static_cast<std::uint32_t>(param.size_bytes());
-  if (!param.dims.empty() || param.vec > 1) {
-    slot.kind = ParamKind::kAggregate;
-  } else if (ptx::is_float_type(param.type)) {
-    slot.kind = ParamKind::kFloat;
-  } else if (param.type >= ptx::DataType::kU8 && param.type <= ptx::DataType::kS64) {
-    slot.kind = ParamKind::kInteger;
-  } else {
-    slot.kind = ParamKind::kBits;
-  }
-  return slot;
-}
-
 }  // namespace
 
 Runtime& Runtime::instance() {
@@ -45,158 +25,41 @@ Runtime& Runtime::instance() {
   return *runtime;
 }
 
-void Runtime::fatal(std::string_view message, int status) {
-  std::cout.flush();
-  std::fflush(stdout);
-  std::fprintf(stderr, "warpsim: %.*s\n", static_cast<int>(message.size()), message.data());
-  // exit() from inside an exit handler (the timing model's drain at exit) is undefined.
-  if (instance().exiting_) {
-    std::fflush(stderr);
-    std::_Exit(status);
+const Environment& Runtime::env() {
+  if (!env_) {
+    try {
+      env_ = read_environment();
+    } catch (const std::exception& e) {
+      fatal(e.what());
+    }
   }
-  std::exit(status);
+  return *env_;
 }
 
-namespace {
-// The PTX file named by the WARPSIM_PTX environment variable, or nullptr.
-const char* ptx_override() {
-  const char* env = std::getenv("WARPSIM_PTX");
-  return env != nullptr && *env != '\0' ? env : nullptr;
-}
-}  // namespace
-
-void Runtime::add_ptx_file(std::string path) {
-  ptx_files_.push_back(std::move(path));
-  if (device_ != nullptr && ptx_override() == nullptr) load_file(ptx_files_.back());
-}
-
-void Runtime::add_ptx_text(std::string text, std::string name) {
-  ptx_texts_.emplace_back(std::move(text), std::move(name));
-  if (device_ != nullptr) load_text(ptx_texts_.size() - 1);
-}
-
-void Runtime::load_file(const std::string& path) {
-  try {
-    module_sources_.emplace(&device_->load_module_file(path), path);
-  } catch (const std::exception& e) {
-    fatal(fmt::format("cannot load the device code: {}", e.what()));
-  }
-}
-
-void Runtime::load_text(std::size_t index) {
-  try {
-    module_sources_.emplace(
-        &device_->load_module(ptx_texts_[index].first, ptx_texts_[index].second), index);
-  } catch (const std::exception& e) {
-    fatal(fmt::format("cannot load the device code: {}", e.what()));
-  }
-}
-
-std::string Runtime::module_ptx(const func::LoadedModule& module) const {
-  auto it = module_sources_.find(&module);
-  if (it == module_sources_.end()) return {};
-  if (const std::size_t* index = std::get_if<std::size_t>(&it->second)) {
-    return ptx_texts_[*index].first;
-  }
-  std::ifstream in(std::get<std::string>(it->second), std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void Runtime::load_modules() {
+void Runtime::create_device() {
   func::DeviceOptions options;
   options.max_shared_per_cta = static_cast<std::uint32_t>(gpu().max_shared_per_cta);
   options.host_mapped = true;  // unified addressing: managed memory is host memory too
   device_ = std::make_unique<func::Device>(options);
-  if (const char* dir = std::getenv("WARPSIM_WRITE_TRACE"); dir != nullptr && *dir != '\0') {
-    if (timing_mode()) fatal("WARPSIM_WRITE_TRACE needs functional mode");
-    try {
-      const char* name = std::getenv("WARPSIM_WRITE_TRACE_REGISTERS");
-      const auto registers =
-          trace::TraceWriter::registers_named(name != nullptr && *name != '\0' ? name : "warpsim");
-      if (!registers) {
-        fatal(fmt::format("WARPSIM_WRITE_TRACE_REGISTERS is '{}'; expected warpsim or accelsim",
-                          name));
-      }
-      trace_writer_ = std::make_unique<trace::TraceWriter>(
-          dir, static_cast<std::uint32_t>(gpu().compute_capability()), *registers);
-    } catch (const std::exception& e) {
-      fatal(e.what());
-    }
-    device_->set_observer(trace_writer_.get());
+  if (!env().write_trace.empty()) start_trace_writer();
+  code_.attach(*device_, env().ptx);
+}
+
+void Runtime::start_trace_writer() {
+  if (timing_mode()) fatal("WARPSIM_WRITE_TRACE needs functional mode");
+  try {
+    trace_writer_ = std::make_unique<trace::TraceWriter>(
+        env().write_trace, static_cast<std::uint32_t>(gpu().compute_capability()),
+        *trace::TraceWriter::registers_named(env().write_trace_registers));
+  } catch (const std::exception& e) {
+    fatal(e.what());
   }
-  std::vector<std::string> files = ptx_files_;
-  if (const char* path = ptx_override()) files.assign(1, path);
-  for (const std::string& path : files) load_file(path);
-  for (std::size_t i = 0; i < ptx_texts_.size(); ++i) load_text(i);
+  device_->set_observer(trace_writer_.get());
 }
 
 func::Device& Runtime::device() {
-  if (device_ == nullptr) load_modules();
+  if (device_ == nullptr) create_device();
   return *device_;
-}
-
-const func::FunctionCode* Runtime::find_kernel(std::string_view mangled) {
-  for (const auto& module : device().modules()) {
-    if (const func::FunctionCode* code = module->find_kernel(mangled)) return code;
-  }
-  return nullptr;
-}
-
-void Runtime::register_function(const void* handle, std::string mangled) {
-  function_names_[handle] = std::move(mangled);
-}
-
-const func::FunctionCode* Runtime::find_function(const void* handle) const {
-  auto it = function_names_.find(handle);
-  if (it == function_names_.end()) return nullptr;
-  return const_cast<Runtime*>(this)->find_kernel(it->second);
-}
-
-const func::FunctionCode* Runtime::find_launchable(const void* handle) const {
-  const func::FunctionCode* kernel = find_function(handle);
-  if (kernel == nullptr) {
-    if (const std::string* why = missing_code(handle)) fatal(*why);
-  }
-  return kernel;
-}
-
-std::vector<const func::FunctionCode*> Runtime::kernels() {
-  std::vector<const func::FunctionCode*> all;
-  for (const auto& module : device().modules()) {
-    for (const func::FunctionCode* code : module->kernels()) all.push_back(code);
-  }
-  return all;
-}
-
-const std::vector<ParamSlot>& Runtime::param_slots(const func::FunctionCode& kernel) {
-  auto [it, inserted] = param_slots_.try_emplace(&kernel);
-  if (inserted) {
-    for (const ptx::Variable& param : kernel.ir->params) it->second.push_back(slot_of(param));
-  }
-  return it->second;
-}
-
-const void* Runtime::symbol_handle(std::string_view name) {
-  auto it = symbol_handles_.find(name);
-  if (it == symbol_handles_.end()) it = symbol_handles_.emplace(name).first;
-  const void* handle = &*it;
-  symbol_names_.try_emplace(handle, *it);
-  return handle;
-}
-
-void Runtime::register_symbol(const void* handle, std::string name) {
-  symbol_names_[handle] = std::move(name);
-}
-
-std::optional<func::SymbolInfo> Runtime::find_symbol(const void* handle) {
-  auto it = symbol_names_.find(handle);
-  if (it == symbol_names_.end()) return std::nullopt;
-  for (const auto& module : device().modules()) {
-    if (auto info = module->find_symbol(it->second)) return info;
-  }
-  return std::nullopt;
 }
 
 cudaError_t Runtime::record(cudaError_t error) {
@@ -229,7 +92,7 @@ bool valid_config(const func::LaunchConfig& c, const func::DeviceOptions& option
 
 cudaError_t Runtime::launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                             std::span<const void* const> args, cudaStream_t stream) {
-  if (!valid_stream(stream)) return cudaErrorInvalidResourceHandle;
+  if (!handles_.valid_stream(stream)) return cudaErrorInvalidResourceHandle;
   if (!valid_config(config, device().options())) return cudaErrorInvalidConfiguration;
   if (cudaError_t error = check_kernel_launch(*this, kernel, config); error != cudaSuccess) {
     return error;
@@ -259,11 +122,6 @@ void Runtime::account_copy(std::size_t bytes) {
 
 void Runtime::note_copy_to_device(std::uint64_t dst, std::size_t bytes) {
   if (trace_writer_ != nullptr) trace_writer_->on_memcpy_h2d(dst, bytes);
-}
-
-bool Runtime::valid_stream(cudaStream_t stream) const {
-  return stream == nullptr || stream == cudaStreamLegacy || stream == cudaStreamPerThread ||
-         streams_.find(stream) != nullptr;
 }
 
 }  // namespace warpsim::runtime

@@ -1,16 +1,18 @@
 #pragma once
 
-// The process-wide state behind the CUDA runtime API: one functional device (func::Device) with
-// the program's PTX loaded on first use, the handle registries (kernels, module variables,
-// streams, events, arrays), the last error, and a simulated clock for events.
+// The process-wide state behind the CUDA runtime API, in parts: the environment `warpsim run`
+// set (environment.h), the simulated GPU's config and the functional device (func::Device),
+// the program's device code and the handles naming it (code_registry.h), the objects handed out
+// as handles (handles.h), what the program configured (settings.h), the last error, and, in
+// timing mode, the launch queue on the cycle-level model (launch_queue.h).
 //
 // Functional mode (the default): a launch or copy runs to completion inside the call, whatever
 // its stream, so streams and events are bookkeeping and every query reports completion. Timing
 // mode ($WARPSIM_MODE=timing, timing_mode.cc): launches are queued on the cycle-level GpuModel
 // and run when the host next synchronizes, which every API call other than a launch or a pure
 // query does, as does the end of the process. A fault in the simulated program (or PTX the
-// simulator cannot load) is fatal: the message goes to stderr and the process exits with status
-// 2, as a sticky CUDA error would poison the context.
+// simulator cannot load) is fatal (fatal.h): the message goes to stderr and the process exits
+// with status 2, as a sticky CUDA error would poison the context.
 //
 // The CUDA runtime API is global by nature, so this is the one global object of warpsim: it is
 // created on first use and never destroyed (programs may call the API from static destructors).
@@ -21,119 +23,52 @@
 #include <mutex>
 #include <new>
 #include <optional>
-#include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <utility>
-#include <variant>
-#include <vector>
 
 #include "func/device.h"
 #include "func/texture.h"
 #include "gpu/gpu_description.h"
 #include "gpu/gpu_model.h"
-#include "ptx/ptxas.h"
+#include "runtime/code_registry.h"
+#include "runtime/environment.h"
+#include "runtime/fatal.h"
+#include "runtime/handles.h"
 #include "runtime/include/cuda_runtime.h"
 #include "runtime/include/warpsim_functional.h"
+#include "runtime/launch_queue.h"
 #include "runtime/settings.h"
 #include "sim/config_node.h"
 #include "trace/trace_writer.h"
 
-struct CUstream_st {
-  unsigned int flags = 0;
-  int priority = 0;
-  unsigned long long id = 0;  // cudaStreamGetId
-};
-
-struct CUevent_st {
-  unsigned int flags = 0;
-  bool recorded = false;
-  std::uint64_t time_ns = 0;  // the simulated clock when recorded
-};
-
-struct cudaArray {
-  warpsim::Addr base = 0;
-  cudaChannelFormatDesc desc{};
-  warpsim::func::TexelFormat format;
-  std::size_t width = 0;   // texels
-  std::size_t height = 1;  // rows (1 for a 1D array)
-  std::size_t depth = 1;   // slices of a 3D array, or layers of a layered one
-  std::uint8_t dims = 1;   // spatial dimensions: 1, 2 or 3
-  unsigned int flags = 0;  // cudaArrayLayered, cudaArraySurfaceLoadStore, ...
-  std::size_t row_bytes() const { return width * format.bytes(); }
-  std::size_t slice_bytes() const { return row_bytes() * height; }
-};
-
 namespace warpsim::runtime {
-
-// Owns objects handed out as opaque pointers and recognizes them when they come back.
-template <class T>
-class HandleTable {
- public:
-  T* create() {
-    auto object = std::make_unique<T>();
-    T* handle = object.get();
-    objects_.emplace(handle, std::move(object));
-    return handle;
-  }
-  T* find(const void* handle) const {
-    auto it = objects_.find(handle);
-    return it == objects_.end() ? nullptr : it->second.get();
-  }
-  bool destroy(const void* handle) { return objects_.erase(handle) != 0; }
-
- private:
-  std::map<const void*, std::unique_ptr<T>> objects_;
-};
 
 class Runtime {
  public:
   static Runtime& instance();
   std::recursive_mutex& mutex() { return mutex_; }
-  // Prints "warpsim: MESSAGE" and exits with `status` (2: the simulated program failed).
-  [[noreturn]] static void fatal(std::string_view message, int status = 2);
 
-  // Device code: PTX files (or texts) loaded, in this order, when the device is first needed
-  // (or at once when it already exists). The WARPSIM_PTX environment variable, when set,
-  // replaces the files.
-  void add_ptx_file(std::string path);
-  void add_ptx_text(std::string text, std::string name);
-  func::Device& device();
-  // The simulated device's properties, as cudaGetDeviceProperties reports them (api_device.cc).
-  const cudaDeviceProp& properties();
+  // What `warpsim run` set; a bad value is fatal.
+  const Environment& env();
   // The simulated GPU: the resolved config `warpsim run` names in $WARPSIM_CONFIG, else the
   // default preset (gpu_config.cc). A bad config is fatal.
   const ConfigNode& config();
   const GpuDescription& gpu();
-  // The PTX text a loaded module was made from (for ptxas); empty when it is unknown.
-  std::string module_ptx(const func::LoadedModule& module) const;
-  // What `ptxas -v` reports for a module's kernels, assembled for the simulated GPU once per
-  // module (measured_resources.cc); nullptr when ptxas is missing or cannot assemble it.
-  const std::map<std::string, ptx::PtxasResources>* ptxas_report(const func::LoadedModule& module);
+  // The simulated device's properties, as cudaGetDeviceProperties reports them (api_device.cc).
+  const cudaDeviceProp& properties();
+  // The functional device, created on first use with the registered device code loaded.
+  func::Device& device();
 
-  // Device code registered by nvcc's host code (registration.cc): a kernel handle whose fatbin
-  // had no usable PTX maps to the message that explains it.
-  void register_missing_code(const void* handle, std::string why);
-  const std::string* missing_code(const void* handle) const;
-
-  // Kernels: by mangled PTX name, by the host handle registered for them, by C++ text.
-  const func::FunctionCode* find_kernel(std::string_view mangled);
-  void register_function(const void* handle, std::string mangled);
-  const func::FunctionCode* find_function(const void* handle) const;
-  // find_function for a launch: a kernel whose fatbin had no usable PTX is fatal, with the
-  // message that explains it (register_missing_code); an unknown handle is nullptr.
-  const func::FunctionCode* find_launchable(const void* handle) const;
-  std::vector<const func::FunctionCode*> kernels();
-  const std::vector<ParamSlot>& param_slots(const func::FunctionCode& kernel);
-  // Kernels found by warpsim::runtime::find_kernel_by_name, by the program's text.
-  std::map<std::string, const func::FunctionCode*>& kernels_by_text() { return kernels_by_text_; }
-
-  // Module variables, by handle (a registered host shadow, or warpsim::runtime::symbol()).
-  const void* symbol_handle(std::string_view name);
-  void register_symbol(const void* handle, std::string name);
-  std::optional<func::SymbolInfo> find_symbol(const void* handle);
+  CodeRegistry& code() { return code_; }
+  Handles& handles() { return handles_; }
+  // What the program set with cudaDeviceSetLimit, cudaSetDeviceFlags, cudaFuncSetAttribute and
+  // their kin (api_limits.cc, api_function.cc).
+  DeviceSettings& settings() { return settings_; }
+  FunctionSettings& function_settings(const func::FunctionCode& kernel) {
+    return function_settings_[&kernel];
+  }
 
   // Errors: every API call's result passes through record(); failures become the last error.
   cudaError_t record(cudaError_t error);
@@ -151,90 +86,43 @@ class Runtime {
   void note_copy_to_device(std::uint64_t dst, std::size_t bytes);
   std::uint64_t now_ns();
 
-  // Timing mode (timing_mode.cc). sync_point() is where the host waits for the device: every
-  // queued kernel runs to completion and is logged. Nothing to do in functional mode.
-  bool timing_mode();
+  bool timing_mode() { return env().timing; }
+  // Where the host waits for the device: in timing mode every queued kernel runs to completion
+  // and is logged (timing_mode.cc); a trace being written marks the point.
   void sync_point() {
-    if (model_ != nullptr) drain();
+    if (queue_ != nullptr) queue_->drain();
     if (trace_writer_ != nullptr) trace_writer_->on_sync_point();
-  }
-
-  bool valid_stream(cudaStream_t stream) const;
-  HandleTable<CUstream_st>& streams() { return streams_; }
-  HandleTable<CUevent_st>& events() { return events_; }
-  HandleTable<cudaArray>& arrays() { return arrays_; }
-  // What each live texture or surface object was created from, by handle, for the
-  // cudaGet*Object*Desc queries (api_texture.cc).
-  struct ObjectDescs {
-    cudaResourceDesc resource{};
-    cudaTextureDesc texture{};
-  };
-  std::map<std::uint64_t, ObjectDescs>& object_descs() { return object_descs_; }
-
-  // What the program set with cudaDeviceSetLimit, cudaSetDeviceFlags, cudaFuncSetAttribute and
-  // their kin (api_limits.cc, api_function.cc).
-  DeviceSettings& settings() { return settings_; }
-  FunctionSettings& function_settings(const func::FunctionCode& kernel) {
-    return function_settings_[&kernel];
   }
 
  private:
   Runtime() = default;
-  void load_modules();
-  void load_file(const std::string& path);
-  void load_text(std::size_t index);
-  // Timing mode (timing_mode.cc).
-  struct QueuedLaunch {
-    const func::FunctionCode* kernel = nullptr;
-    func::LaunchConfig config;
-  };
-  // The resources one CTA of `kernel` books in the timing model (and a written trace states):
-  // ptxas's, the config's override, or the estimate; nullopt when a block cannot fit.
+  void create_device();
+  // Functional mode with $WARPSIM_WRITE_TRACE (`run --write-trace`): every launch and
+  // host-to-device copy is also written as an Accel-Sim trace.
+  void start_trace_writer();
+  // Timing mode (timing_mode.cc). The resources one CTA of `kernel` books in the timing model
+  // (and a written trace states): ptxas's, the config's override, or the estimate; nullopt when
+  // a block cannot fit.
   std::optional<KernelResourceInfo> launch_resources(const func::FunctionCode& kernel,
                                                      const func::LaunchConfig& config);
   cudaError_t queue_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
                            std::span<const void* const> args, cudaStream_t stream);
-  GpuModel& model();
-  void drain();
-  void log_finished(const std::vector<KernelResult>& finished);
+  LaunchQueue& queue();
   static void drain_at_exit();
 
   std::recursive_mutex mutex_;  // recursive: fatal() may run static destructors that call the API
-  std::unique_ptr<func::Device> device_;
-  std::unique_ptr<cudaDeviceProp> properties_;
+  std::optional<Environment> env_;
   std::unique_ptr<ConfigNode> config_;
   std::unique_ptr<GpuDescription> gpu_;
-  // Where each loaded module's PTX came from: a file path, or an index into ptx_texts_.
-  std::map<const func::LoadedModule*, std::variant<std::string, std::size_t>> module_sources_;
-  std::map<const func::LoadedModule*, std::optional<std::map<std::string, ptx::PtxasResources>>>
-      ptxas_reports_;
-  std::map<const void*, std::string> missing_code_;
-  std::vector<std::string> ptx_files_;
-  std::vector<std::pair<std::string, std::string>> ptx_texts_;  // (text, name)
-  std::map<const void*, std::string> function_names_;
-  std::map<const void*, std::string> symbol_names_;
-  std::set<std::string, std::less<>> symbol_handles_;  // node addresses are the handles
-  std::map<const func::FunctionCode*, std::vector<ParamSlot>> param_slots_;
-  std::map<std::string, const func::FunctionCode*> kernels_by_text_;
-  HandleTable<CUstream_st> streams_;
-  HandleTable<CUevent_st> events_;
-  HandleTable<cudaArray> arrays_;
-  std::map<std::uint64_t, ObjectDescs> object_descs_;
+  std::unique_ptr<cudaDeviceProp> properties_;
+  std::unique_ptr<func::Device> device_;
+  CodeRegistry code_{[this]() -> func::Device& { return device(); }};
+  Handles handles_;
   DeviceSettings settings_;
   std::map<const func::FunctionCode*, FunctionSettings> function_settings_;
-  std::uint64_t clock_ns_ = 0;
-  // Timing mode: the model (created at the first launch), what each queued launch was, whether
-  // the model failed (it is never run again), and whether a drain is under way.
-  std::optional<bool> timing_;
-  std::unique_ptr<GpuModel> model_;
-  // Functional mode with $WARPSIM_WRITE_TRACE (`run --write-trace`): every launch and
-  // host-to-device copy is also written as an Accel-Sim trace.
+  std::uint64_t clock_ns_ = 0;          // functional mode's clock
+  std::unique_ptr<LaunchQueue> queue_;  // timing mode, from the first launch
   std::unique_ptr<trace::TraceWriter> trace_writer_;
-  std::map<std::uint64_t, QueuedLaunch> queued_;
-  bool model_failed_ = false;
-  bool draining_ = false;
-  bool exiting_ = false;  // in the exit handler (fatal() cannot call exit() again)
-  bool run_logged_ = false;
 };
 
 // The timing model's id of a stream (GpuModel::launch): 0 for the legacy default stream, 2 for
@@ -256,7 +144,7 @@ cudaError_t run_api_call(bool synchronize, Body&& body) {
   } catch (const std::length_error&) {  // the simulated heap's address range is used up
     return rt.record(cudaErrorMemoryAllocation);
   } catch (const std::exception& e) {
-    Runtime::fatal(e.what());
+    fatal(e.what());
   }
 }
 
@@ -287,15 +175,6 @@ cudaError_t check_kernel_launch(Runtime& rt, const func::FunctionCode& kernel,
                                 const func::LaunchConfig& config);
 // A kernel's resources and the limits its attributes set, for the occupancy calculation.
 KernelLimits kernel_limits(Runtime& rt, const func::FunctionCode& kernel);
-
-// Appends to $WARPSIM_LAUNCH_LOG when set (launch_log.cc): a functional-mode launch, or a kernel
-// the timing model finished.
-void log_launch(const func::FunctionCode& kernel, const func::LaunchConfig& config,
-                const func::LaunchResult& result);
-void log_kernel_result(const func::FunctionCode& kernel, const func::LaunchConfig& config,
-                       const KernelResult& result);
-// The whole run's figures (GpuModel::run_stats), once, when the program ends.
-void log_run(const nlohmann::ordered_json& run_stats);
 
 // The registers and local memory per thread a kernel's code uses, from ptxas where it can
 // assemble the kernel for the simulated GPU, else estimated from the PTX (measured_resources.cc).

@@ -9,22 +9,15 @@
 // touches memory, streams or events ends the overlap, which keeps every result the program sees
 // exactly that of functional mode.
 
-#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <optional>
-#include <string>
-#include <string_view>
 #include <utility>
-#include <vector>
 
 #include <fmt/format.h>
 
-#include "func/exec_error.h"
-#include "gpu/progress.h"
-#include "runtime/kernel_names.h"
 #include "runtime/occupancy.h"
 #include "runtime/runtime.h"
-#include "sim/engine.h"
 
 namespace warpsim::runtime {
 namespace {
@@ -61,40 +54,22 @@ std::optional<KernelResourceInfo> Runtime::launch_resources(const func::Function
   return fit_to_block(gpu(), info, config.block.volume());
 }
 
-bool Runtime::timing_mode() {
-  if (!timing_) {
-    const char* env = std::getenv("WARPSIM_MODE");
-    const std::string_view mode = env != nullptr ? env : "";
-    if (mode.empty() || mode == "functional") {
-      timing_ = false;
-    } else if (mode == "timing") {
-      timing_ = true;
-    } else {
-      fatal(fmt::format("WARPSIM_MODE is '{}'; expected 'timing' or 'functional'", mode));
-    }
-  }
-  return *timing_;
-}
-
 std::uint64_t Runtime::now_ns() {
   if (!timing_mode()) return clock_ns_;
-  if (model_ == nullptr) return 0;
+  if (queue_ == nullptr) return 0;
   const double mhz = gpu().core_mhz;  // cycles per microsecond
-  return mhz > 0 ? static_cast<std::uint64_t>(static_cast<double>(model_->cycle()) * 1e3 / mhz) : 0;
+  return mhz > 0 ? static_cast<std::uint64_t>(static_cast<double>(queue_->cycle()) * 1e3 / mhz) : 0;
 }
 
-GpuModel& Runtime::model() {
-  if (model_ == nullptr) {
+LaunchQueue& Runtime::queue() {
+  if (queue_ == nullptr) {
     try {
-      model_ = std::make_unique<GpuModel>(config());
+      queue_ = std::make_unique<LaunchQueue>(config(), env().progress);
     } catch (const std::exception& e) {
       fatal(fmt::format("cannot build the timing model: {}", e.what()));
     }
-    if (const char* env = std::getenv("WARPSIM_PROGRESS"); env != nullptr && *env == '1') {
-      model_->set_progress(stderr_progress());
-    }
   }
-  return *model_;
+  return *queue_;
 }
 
 cudaError_t Runtime::queue_launch(const func::FunctionCode& kernel,
@@ -108,79 +83,21 @@ cudaError_t Runtime::queue_launch(const func::FunctionCode& kernel,
   } catch (const std::exception& e) {
     fatal(e.what());
   }
-  GpuModel& gpu_model = model();
+  LaunchQueue& launches = queue();
   // Registered anew whenever work is queued on an idle model, so the handler runs before the
   // destructors of statics the earlier simulations constructed (atexit order is reversed).
-  if (gpu_model.idle()) std::atexit(&Runtime::drain_at_exit);
-  const std::uint64_t id = state.launch_id;
-  try {
-    gpu_model.launch(std::move(state), model_stream(stream), *resources);
-  } catch (const func::LaunchError& e) {
-    std::fprintf(stderr, "warpsim: launch of %s: %s\n", kernel_cpp_name(kernel.name()).c_str(),
-                 e.what());
-    return cudaErrorLaunchOutOfResources;
-  } catch (const std::exception& e) {
-    model_failed_ = true;
-    fatal(fmt::format("the timing model cannot queue kernel {}: {}", kernel_cpp_name(kernel.name()),
-                      e.what()),
-          1);
-  }
-  queued_[id] = QueuedLaunch{&kernel, config};
-  return cudaSuccess;
+  if (launches.idle()) std::atexit(&Runtime::drain_at_exit);
+  return launches.queue(kernel, config, std::move(state), model_stream(stream), *resources);
 }
 
-// A kernel fault ends the program as in functional mode (status 2, the same message); a model
-// that stops making progress, or fails in any other way, is the simulator's failure (status 1).
-// Either way the kernels that finished before the failure are logged first, as functional mode
-// logs every launch before the failing one.
-void Runtime::drain() {
-  if (draining_ || model_failed_ || model_->idle()) return;
-  draining_ = true;
-  std::optional<std::pair<std::string, int>> failure;
-  std::vector<KernelResult> finished;
-  try {
-    finished = model_->synchronize();
-  } catch (const func::ExecError& e) {
-    failure.emplace(e.what(), 2);
-  } catch (const DeadlockError& e) {
-    failure.emplace(fmt::format("deadlock: the timing model stopped making progress\n{}", e.what()),
-                    1);
-  } catch (const std::exception& e) {
-    failure.emplace(fmt::format("the timing model failed: {}", e.what()), 1);
-  }
-  if (failure) {
-    model_failed_ = true;
-    finished = model_->take_finished();
-  }
-  draining_ = false;
-  log_finished(finished);
-  if (failure) fatal(failure->first, failure->second);
-}
-
-void Runtime::log_finished(const std::vector<KernelResult>& finished) {
-  for (const KernelResult& result : finished) {
-    auto it = queued_.find(result.launch_id);
-    if (it == queued_.end()) {
-      fatal(fmt::format("the timing model finished launch {}, which was never queued",
-                        result.launch_id),
-            1);
-    }
-    log_kernel_result(*it->second.kernel, it->second.config, result);
-    queued_.erase(it);
-  }
-}
-
-// The first handler to run also logs the whole run's figures, for stats.json's `total`.
+// The first handler to run also logs the whole run's figures, for stats.json's `total`. A later
+// handler may still find work (a static destructor's launch).
 void Runtime::drain_at_exit() {
   Runtime& rt = instance();
   std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-  rt.exiting_ = true;
+  const InExitHandler in_exit_handler;
   rt.sync_point();
-  if (rt.model_ != nullptr && !rt.model_failed_ && !rt.run_logged_) {
-    rt.run_logged_ = true;
-    log_run(rt.model_->run_stats());
-  }
-  rt.exiting_ = false;  // a later handler may still find work (a static destructor's launch)
+  if (rt.queue_ != nullptr) rt.queue_->log_run_once();
 }
 
 }  // namespace warpsim::runtime

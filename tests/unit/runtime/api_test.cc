@@ -162,7 +162,7 @@ TEST_F(RuntimeApi, LaunchThroughARegisteredHostHandle) {
   {
     Runtime& rt = Runtime::instance();
     std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-    rt.register_function(&marker, "_Z5scalePffi");
+    rt.code().register_function(&marker, "_Z5scalePffi");
   }
   float* p = nullptr;
   ASSERT_EQ(cudaMalloc(&p, 2 * sizeof(float)), cudaSuccess);

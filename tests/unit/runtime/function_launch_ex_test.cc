@@ -152,7 +152,7 @@ TEST_F(LaunchEx, CompletionEventIsRecorded) {
   ASSERT_EQ(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), cudaSuccess);
   auto recorded = [&] {
     std::lock_guard<std::recursive_mutex> lock(Runtime::instance().mutex());
-    return Runtime::instance().events().find(event)->recorded;
+    return Runtime::instance().handles().events.find(event)->recorded;
   };
   EXPECT_FALSE(recorded());
   cudaLaunchAttribute attr{};

@@ -52,8 +52,8 @@ inline const void* add_one_handle() {
   static const bool loaded = [] {
     Runtime& rt = Runtime::instance();
     std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-    rt.add_ptx_text(kMemoryTestPtx, "memory_test.ptx");
-    rt.register_function(&marker, "_Z7add_onePii");
+    rt.code().add_ptx_text(kMemoryTestPtx, "memory_test.ptx");
+    rt.code().register_function(&marker, "_Z7add_onePii");
     return true;
   }();
   (void)loaded;

@@ -121,7 +121,7 @@ inline void use_test_module() {
   static const bool loaded = [] {
     Runtime& rt = Runtime::instance();
     std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-    rt.add_ptx_text(kTestPtx, "runtime_test.ptx");
+    rt.code().add_ptx_text(kTestPtx, "runtime_test.ptx");
     return true;
   }();
   (void)loaded;

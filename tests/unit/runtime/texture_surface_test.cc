@@ -60,7 +60,7 @@ class SurfaceObjects : public ::testing::Test {
     static const bool loaded = [] {
       Runtime& rt = Runtime::instance();
       std::lock_guard<std::recursive_mutex> lock(rt.mutex());
-      rt.add_ptx_text(kSurfacePtx, "surface_test.ptx");
+      rt.code().add_ptx_text(kSurfacePtx, "surface_test.ptx");
       return true;
     }();
     (void)loaded;
