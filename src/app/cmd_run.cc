@@ -1,5 +1,7 @@
 // `warpsim run`: resolve the config, prepare the output directory, build the GPU and
 // simulate a CUDA program, a built-in workload or a trace.
+#include <malloc.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -168,6 +170,9 @@ void run(const RunOptions& opts) {
       fs::remove(schema);  // functional mode has no stat tree; a timing run's file is stale
     }
   }
+  // The memory the GPU held goes back to the system: a forked program starts with this
+  // process's resident pages, and its peak resident set (stats.json's sim.peak_rss_mb) counts them.
+  ::malloc_trim(0);
   if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
   if (!opts.workload.empty()) return run_builtin_workload(opts, resolved);
   if (opts.mode != "timing") {

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """check_stats.py OUT_DIR NAME GRID_X...: stats.json in OUT_DIR is a functional-mode document
 with one kernel entry per expected launch, in order, each of kernel NAME with the given grid.x,
-and totals equal to the sums of the entries."""
+and totals equal to the sums of the entries. The peak resident set is the program's own, a few
+MB for this small one: not the tens of MB that warpsim held before it started the program (a
+forked child starts with its parent's resident pages)."""
 import json
 import sys
+
+PEAK_RSS_MB = 40  # vector_add's is about 10 MB; warpsim's own, with a GPU built, about 100 MB
 
 
 def main():
@@ -24,6 +28,8 @@ def main():
     total = doc["total"]
     if total["warp_insts"] != sum(k["warp_insts"] for k in kernels) or total["kernels"] != len(grids):
         problems.append(f"total {total} does not sum the kernels")
+    if not 0 < doc["sim"]["peak_rss_mb"] < PEAK_RSS_MB:
+        problems.append(f"peak RSS {doc['sim']['peak_rss_mb']} MB, expected under {PEAK_RSS_MB}")
     for key in ("warpsim", "config", "sim"):
         if key not in doc:
             problems.append(f"no {key!r} section")
