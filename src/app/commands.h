@@ -10,5 +10,6 @@ void add_list_command(CLI::App& app);
 void add_config_command(CLI::App& app);
 void add_ptx_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
+void add_sweep_command(CLI::App& app);
 
 }  // namespace warpsim::app

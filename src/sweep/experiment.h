@@ -1,0 +1,98 @@
+#pragma once
+
+// An experiment file (docs/experiments.md): a named set of simulator runs, the product of its
+// axes, with the baseline each run is compared to, the stats.json figures to collect and the
+// figures derived from them. Read and checked here; every mistake is a ConfigError naming the
+// file, line and column.
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/config_node.h"
+
+namespace warpsim::sweep {
+
+// What one run simulates: a built-in workload (NAME:SIZE), a CUDA program with its arguments,
+// or an Accel-Sim trace (its kernelslist file).
+struct Input {
+  enum class Kind { kWorkload, kProgram, kTrace };
+  Kind kind = Kind::kWorkload;
+  std::string spec;               // NAME[:SIZE], the program's path, or the kernelslist's path
+  std::vector<std::string> args;  // the program's arguments
+};
+
+// What the top level or one level of an axis contributes to a run, each part optional. Runs
+// combine the top level's and their levels' settings in axis order: overlays and `set` values
+// add up, anything else may be given once only.
+struct Settings {
+  std::optional<std::string> gpu;  // a preset name or a config file
+  std::vector<std::string> overlays;
+  std::vector<std::pair<std::string, ConfigNode>> sets;  // config path, value as written
+  std::optional<std::string> mode;                       // timing or functional
+  std::optional<std::string> size;  // tiny, small or paper: of a workload named without one
+  std::optional<Input> input;
+  Origin origin;  // where these settings were written
+};
+
+struct Level {
+  std::string name;
+  Settings settings;
+};
+
+struct Axis {
+  std::string name;
+  std::vector<Level> levels;
+  Origin origin;
+  std::optional<std::size_t> find(std::string_view level) const;
+};
+
+// A stats.json figure: `total.PATH` (the whole run) or `kernels.PATH` (each kernel).
+struct Metric {
+  std::string name;
+  std::string path;  // as written, e.g. "total.l1d.misses"
+  bool per_kernel = false;
+  Origin origin;
+};
+
+// A figure relative to the run's baseline: METRIC / baseline.METRIC (`normalized`) or
+// baseline.METRIC / METRIC (`speedup`, for cycles and other costs).
+struct Derived {
+  enum class Kind { kNormalized, kSpeedup };
+  std::string name;
+  Kind kind = Kind::kNormalized;
+  std::string metric;
+  Origin origin;
+};
+
+// Geometric means of derived figures across the levels of some axes, one per combination of the
+// other axes' levels.
+struct Summary {
+  std::vector<std::string> over;   // axis names
+  std::vector<std::string> gmean;  // derived figure names
+};
+
+struct Experiment {
+  std::string name;
+  std::string description;
+  std::filesystem::path file;  // relative paths in it are relative to its folder
+  Settings defaults;
+  std::vector<Axis> axes;
+  std::map<std::string, std::string> baseline;  // axis name -> level name
+  std::vector<Metric> metrics;
+  std::vector<Derived> derived;
+  std::optional<Summary> summary;
+
+  const Axis* find_axis(std::string_view name) const;
+};
+
+// Reads and checks an experiment file. Throws ConfigError with every mistake found.
+Experiment read_experiment(const std::filesystem::path& file);
+// The same for a parsed document; `file` is the name its errors and relative paths use.
+Experiment parse_experiment(const ConfigNode& root, const std::filesystem::path& file);
+
+}  // namespace warpsim::sweep

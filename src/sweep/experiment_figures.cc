@@ -1,0 +1,142 @@
+// What an experiment collects and derives: `baseline`, `metrics`, `derived` and `summary`.
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "sweep/experiment_reader.h"
+
+namespace warpsim::sweep {
+
+namespace {
+
+constexpr std::string_view kBaselinePrefix = "baseline.";
+
+bool contains(const std::vector<Metric>& metrics, std::string_view name) {
+  return std::any_of(metrics.begin(), metrics.end(),
+                     [&](const Metric& m) { return m.name == name; });
+}
+
+// "A / baseline.A" or "baseline.A / A": the kind and A; nullopt for anything else.
+std::optional<std::pair<Derived::Kind, std::string>> parse_ratio(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    return s;
+  };
+  const std::string_view top = trim(text.substr(0, slash));
+  const std::string_view bottom = trim(text.substr(slash + 1));
+  if (bottom.starts_with(kBaselinePrefix) && bottom.substr(kBaselinePrefix.size()) == top) {
+    return std::pair{Derived::Kind::kNormalized, std::string(top)};
+  }
+  if (top.starts_with(kBaselinePrefix) && top.substr(kBaselinePrefix.size()) == bottom) {
+    return std::pair{Derived::Kind::kSpeedup, std::string(bottom)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// `baseline: {AXIS: LEVEL, ...}`: a run's baseline is the run with the same levels on every
+// other axis and these levels on these axes.
+void ExperimentReader::read_baseline(const ConfigNode& node, Experiment& experiment) {
+  if (!node.is_map() || node.size() == 0) {
+    wrong(node, "expected a map of axis names to the level each run is compared with");
+    return;
+  }
+  for (const auto& [axis_name, level] : node.entries()) {
+    const std::string level_name = read_string(level);
+    const Axis* axis = experiment.find_axis(axis_name);
+    if (axis == nullptr) {
+      wrong_key(level, fmt::format("no axis is named '{}'", axis_name));
+    } else if (level.is_scalar() && !axis->find(level_name)) {
+      wrong(level, fmt::format("axis '{}' has no level '{}'", axis_name, level_name));
+    }
+    experiment.baseline[axis_name] = level_name;
+  }
+}
+
+// `metrics: {NAME: total.PATH | kernels.PATH, ...}`.
+void ExperimentReader::read_metrics(const ConfigNode& node, Experiment& experiment) {
+  if (!node.is_map() || node.size() == 0) {
+    wrong(node, "expected a map of metric names to stats.json paths (total.PATH or kernels.PATH)");
+    return;
+  }
+  for (const auto& [name, value] : node.entries()) {
+    read_name(ConfigNode::scalar(name, value.key_origin()), "the metric name");
+    Metric metric{name, read_string(value), false, value.origin()};
+    if (metric.path.starts_with("kernels.") && metric.path.size() > 8) {
+      metric.per_kernel = true;
+    } else if (!metric.path.starts_with("total.") || metric.path.size() <= 6) {
+      wrong(value, fmt::format("'{}' is not total.PATH or kernels.PATH", metric.path));
+    }
+    experiment.metrics.push_back(std::move(metric));
+  }
+}
+
+// `derived: {NAME: METRIC / baseline.METRIC | baseline.METRIC / METRIC, ...}`.
+void ExperimentReader::read_derived(const ConfigNode& node, Experiment& experiment) {
+  if (!node.is_map()) {
+    wrong(node, "expected a map of figure names to ratios against the baseline");
+    return;
+  }
+  if (experiment.baseline.empty()) {
+    wrong_key(node, "derived figures need a baseline");
+  }
+  std::set<std::string> names;
+  for (const Metric& metric : experiment.metrics) names.insert(metric.name);
+  for (const auto& [name, value] : node.entries()) {
+    read_name(ConfigNode::scalar(name, value.key_origin()), "the figure name");
+    if (!names.insert(name).second) wrong_key(value, fmt::format("'{}' is named twice", name));
+    const auto ratio = parse_ratio(read_string(value));
+    if (!ratio) {
+      wrong(value, "expected METRIC / baseline.METRIC or baseline.METRIC / METRIC");
+      continue;
+    }
+    if (!contains(experiment.metrics, ratio->second)) {
+      wrong(value, fmt::format("no metric is named '{}'", ratio->second));
+    } else if (std::find_if(experiment.metrics.begin(), experiment.metrics.end(), [&](auto& m) {
+                 return m.name == ratio->second && m.per_kernel;
+               }) != experiment.metrics.end()) {
+      wrong(value,
+            fmt::format("'{}' is per kernel; derived figures use total metrics", ratio->second));
+    }
+    experiment.derived.push_back(Derived{name, ratio->first, ratio->second, value.origin()});
+  }
+}
+
+// `summary: {over: AXIS | [AXIS...], gmean: [FIGURE...]}`.
+void ExperimentReader::read_summary(const ConfigNode& node, Experiment& experiment) {
+  if (!node.is_map()) {
+    wrong(node, "expected {over: AXIS, gmean: [FIGURE, ...]}");
+    return;
+  }
+  check_keys(node, {"over", "gmean"});
+  Summary summary;
+  if (const ConfigNode* over = node.find("over")) {
+    summary.over = read_strings(*over);
+    for (const std::string& axis : summary.over) {
+      if (experiment.find_axis(axis) == nullptr) {
+        wrong(*over, fmt::format("no axis is named '{}'", axis));
+      }
+    }
+  } else {
+    wrong(node, "missing key 'over' (the axes the geometric means run across)");
+  }
+  if (const ConfigNode* gmean = node.find("gmean")) {
+    summary.gmean = read_strings(*gmean);
+    for (const std::string& figure : summary.gmean) {
+      const bool known = std::any_of(experiment.derived.begin(), experiment.derived.end(),
+                                     [&](const Derived& d) { return d.name == figure; });
+      if (!known) wrong(*gmean, fmt::format("no derived figure is named '{}'", figure));
+    }
+  } else {
+    wrong(node, "missing key 'gmean' (the derived figures to average)");
+  }
+  experiment.summary = std::move(summary);
+}
+
+}  // namespace warpsim::sweep
