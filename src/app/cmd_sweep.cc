@@ -8,7 +8,9 @@
 
 #include "app/app.h"
 #include "app/commands.h"
+#include "sweep/local_runner.h"
 #include "sweep/plan.h"
+#include "sweep/results_db.h"
 
 namespace warpsim::app {
 
@@ -17,6 +19,9 @@ namespace {
 struct SweepOptions {
   std::string experiment;
   bool json = false;
+  unsigned jobs = 1;
+  std::string out;
+  bool retry_failed = false;
 };
 
 // One line per run: its number, the first 12 digits of its identity and its levels; or, with
@@ -43,6 +48,34 @@ void print_plan(const SweepOptions& opts) {
   std::cout << out.dump(1) << "\n";
 }
 
+// The output folder: --out, else out/NAME beside the experiment file.
+std::filesystem::path output_folder(const SweepOptions& opts, const sweep::Experiment& e) {
+  if (!opts.out.empty()) return opts.out;
+  return std::filesystem::absolute(opts.experiment).parent_path() / "out" / e.name;
+}
+
+void run_sweep(const SweepOptions& opts) {
+  const sweep::Experiment experiment = sweep::read_experiment(opts.experiment);
+  const std::vector<sweep::PlannedRun> runs = sweep::plan(experiment);
+  sweep::LocalOptions local;
+  local.out = std::filesystem::absolute(output_folder(opts, experiment));
+  local.warpsim = std::filesystem::read_symlink("/proc/self/exe");
+  local.jobs = opts.jobs;
+  local.retry_failed = opts.retry_failed;
+  std::error_code ec;
+  std::filesystem::create_directories(local.out, ec);
+  if (ec) throw UsageError("cannot create '" + local.out.string() + "': " + ec.message());
+  sweep::ResultsDb db(local.out / "results.db");
+  db.record_plan(experiment, runs);
+  const sweep::SweepTally tally = sweep::run_local(runs, local, db, std::cerr);
+  std::cerr << fmt::format("sweep: {} runs: {} done before, {} run now, {} failed; results in {}\n",
+                           tally.runs, tally.reused, tally.ran, tally.failed.size(),
+                           (local.out / "results.db").string());
+  if (tally.failed.empty()) return;
+  for (const std::string& label : tally.failed) std::cerr << "  failed: " << label << "\n";
+  throw ProgramExit{kExitSimulationFailed};
+}
+
 }  // namespace
 
 void add_sweep_command(CLI::App& app) {
@@ -54,6 +87,16 @@ void add_sweep_command(CLI::App& app) {
   plan->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
   plan->add_flag("--json", opts->json, "every run in full, as JSON");
   plan->callback([opts] { print_plan(*opts); });
+
+  CLI::App* run = sweep->add_subcommand("run", "run every run of an experiment not done yet");
+  run->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
+  run->add_option("-j,--jobs", opts->jobs, "runs at a time")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  run->add_option("--out", opts->out,
+                  "output folder (default: out/NAME beside the experiment file)");
+  run->add_flag("--retry-failed", opts->retry_failed, "run again the runs that failed before");
+  run->callback([opts] { run_sweep(*opts); });
 }
 
 }  // namespace warpsim::app

@@ -1,13 +1,17 @@
 // `warpsim sweep plan`: the runs of an experiment file as a user sees them, and a bad file's
 // mistakes with their file:line:col.
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
+#include "sweep/database.h"
 
 namespace {
 
@@ -54,6 +58,101 @@ TEST(SweepCli, ABadFileIsRefusedWithItsLines) {
   EXPECT_TRUE(contains(unknown.out, "run 'gpu=no-such-gpu workload=polybench/atax'"))
       << unknown.out;
   std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kTinyStudy = R"(name: tiny
+size: tiny
+axes:
+  gpu: [c2050-base-s]
+  variant:
+    baseline: {}
+    mrpb: {overlays: [mrpb]}
+  workload: [polybench/atax, rodinia/nw]
+baseline: {variant: baseline}
+metrics: {cycles: total.cycles}
+)";
+
+// The total.cycles the database holds for each run, by the run's label.
+std::map<std::string, double> stored_cycles(const fs::path& db_file) {
+  warpsim::sweep::Database db(db_file);
+  std::map<std::string, double> out;
+  db.query(
+      "SELECT points.label, stats.value FROM points JOIN stats ON stats.key = points.key "
+      "WHERE stats.kernel = -1 AND stats.path = 'cycles'",
+      {}, [&](const std::vector<warpsim::sweep::SqlValue>& row) {
+        out[std::get<std::string>(row[0])] = std::get<double>(row[1]);
+      });
+  return out;
+}
+
+double stats_cycles(const fs::path& folder) {
+  return nlohmann::json::parse(std::ifstream(folder / "stats.json"))["total"]["cycles"]
+      .get<double>();
+}
+
+TEST(SweepCli, RunStoresEveryRunAndARestartRerunsOnlyWhatDidNotFinish) {
+  const auto dir = warpsim::testing::temp_dir("sweep-run");
+  std::ofstream(dir / "tiny.yaml") << kTinyStudy;
+  const std::string sweep = "sweep run " + (dir / "tiny.yaml").string() + " --jobs 2";
+  const auto first = run(sweep);
+  ASSERT_EQ(first.code, 0) << first.out;
+  EXPECT_TRUE(contains(first.out, "4 runs: 0 done before, 0 failed before, 4 to run")) << first.out;
+  const fs::path out = dir / "out" / "tiny";
+  const std::map<std::string, double> cycles = stored_cycles(out / "results.db");
+  ASSERT_EQ(cycles.size(), 4u);
+  // Each stored figure is the one its run's stats.json holds.
+  for (const auto& entry : fs::directory_iterator(out / "runs")) {
+    const double c = stats_cycles(entry.path());
+    EXPECT_GT(c, 0);
+    EXPECT_EQ(
+        std::count_if(cycles.begin(), cycles.end(), [&](auto& e) { return e.second == c; }) > 0,
+        true);
+  }
+
+  const auto again = run(sweep);
+  ASSERT_EQ(again.code, 0) << again.out;
+  EXPECT_TRUE(contains(again.out, "4 runs: 4 done before, 0 failed before, 0 to run")) << again.out;
+
+  // A run stopped before it finished has no run.json: only it runs again.
+  const fs::path one = fs::directory_iterator(out / "runs")->path();
+  fs::remove(one / "run.json");
+  const auto resumed = run(sweep);
+  ASSERT_EQ(resumed.code, 0) << resumed.out;
+  EXPECT_TRUE(contains(resumed.out, "4 runs: 3 done before, 0 failed before, 1 to run"))
+      << resumed.out;
+  EXPECT_EQ(stored_cycles(out / "results.db"), cycles);  // deterministic: the same figures
+
+  // The folders are the record: a lost database is rebuilt from them without running anything.
+  fs::remove(out / "results.db");
+  const auto rebuilt = run(sweep);
+  ASSERT_EQ(rebuilt.code, 0) << rebuilt.out;
+  EXPECT_TRUE(contains(rebuilt.out, "4 done before, 0 failed before, 0 to run")) << rebuilt.out;
+  EXPECT_EQ(stored_cycles(out / "results.db"), cycles);
+  fs::remove_all(dir);
+}
+
+TEST(SweepCli, AFailedRunIsReportedAndRunAgainOnlyOnRequest) {
+  const auto dir = warpsim::testing::temp_dir("sweep-fail");
+  std::ofstream(dir / "fail.yaml") << "name: fail\ngpu: v100\nmode: functional\n"
+                                      "axes: {program: [/bin/false]}\nmetrics: {c: total.cycles}\n";
+  const std::string sweep = "sweep run " + (dir / "fail.yaml").string();
+  const auto first = run(sweep);
+  EXPECT_EQ(first.code, 1) << first.out;
+  EXPECT_TRUE(contains(first.out, "FAILED (exit 1;")) << first.out;
+  EXPECT_TRUE(contains(first.out, "failed: program=/bin/false")) << first.out;
+  const auto again = run(sweep);
+  EXPECT_EQ(again.code, 1) << again.out;
+  EXPECT_TRUE(contains(again.out, "1 failed before, 0 to run")) << again.out;
+  const auto retried = run(sweep + " --retry-failed");
+  EXPECT_EQ(retried.code, 1) << retried.out;
+  EXPECT_TRUE(contains(retried.out, "1 failed before (to run again), 1 to run")) << retried.out;
+  fs::remove_all(dir);
 }
 
 }  // namespace
