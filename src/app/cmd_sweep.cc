@@ -1,5 +1,6 @@
 // `warpsim sweep plan EXPERIMENT.yaml`: the runs an experiment file describes
 // (docs/experiments.md).
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,8 +9,12 @@
 
 #include "app/app.h"
 #include "app/commands.h"
+#include "app/program_run.h"
+#include "gpu/gpu_config.h"
 #include "sweep/local_runner.h"
 #include "sweep/plan.h"
+#include "sweep/report.h"
+#include "sweep/report_write.h"
 #include "sweep/results_db.h"
 
 namespace warpsim::app {
@@ -76,6 +81,61 @@ void run_sweep(const SweepOptions& opts) {
   throw ProgramExit{kExitSimulationFailed};
 }
 
+void write_text(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream out(file);
+  out << text;
+  if (!out) throw UsageError("cannot write " + file.string());
+}
+
+// The report of what the database holds for the current plan.
+sweep::Report current_report(const SweepOptions& opts, sweep::Experiment& experiment,
+                             std::filesystem::path& out) {
+  experiment = sweep::read_experiment(opts.experiment);
+  out = output_folder(opts, experiment);
+  if (!std::filesystem::exists(out / "results.db")) {
+    throw UsageError("no results in " + out.string() + " (run `warpsim sweep run` first)");
+  }
+  sweep::ResultsDb db(out / "results.db");
+  return sweep::build_report(experiment, sweep::plan(experiment), db);
+}
+
+// Draws the figures with scripts/sweep-figures (matplotlib), where the source tree has it.
+void draw_figures(const std::filesystem::path& figures_json) {
+  const std::filesystem::path script = config_root().parent_path() / "scripts" / "sweep-figures";
+  if (!std::filesystem::exists(script)) {
+    std::cerr << "warpsim: " << script.string() << " not found: figures not drawn\n";
+    return;
+  }
+  const std::filesystem::path python =
+      std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : find_program("python3");
+  const ProgramResult result = run_program(python, {script.string(), figures_json.string()}, {});
+  if (result.exit_code != 0) {
+    throw UsageError(fmt::format("{} failed (exit {})", script.string(), result.exit_code));
+  }
+}
+
+void report_sweep(const SweepOptions& opts) {
+  sweep::Experiment experiment;
+  std::filesystem::path out;
+  const sweep::Report report = current_report(opts, experiment, out);
+  const std::filesystem::path dir = out / "report";
+  std::filesystem::create_directories(dir);
+  write_text(dir / "runs.csv", sweep::runs_csv(report));
+  write_text(dir / "kernels.csv", sweep::kernels_csv(report));
+  write_text(dir / "summary.csv", sweep::summary_csv(report));
+  const std::string page = sweep::markdown(experiment, report);
+  write_text(dir / "report.md", page);
+  write_text(dir / "figures.json", sweep::figures(experiment, report).dump(1) + "\n");
+  std::cout << page << std::flush;
+  if (!experiment.derived.empty()) draw_figures(dir / "figures.json");
+}
+
+void export_sweep(const SweepOptions& opts) {
+  sweep::Experiment experiment;
+  std::filesystem::path out;
+  std::cout << sweep::runs_csv(current_report(opts, experiment, out)) << std::flush;
+}
+
 }  // namespace
 
 void add_sweep_command(CLI::App& app) {
@@ -97,6 +157,17 @@ void add_sweep_command(CLI::App& app) {
                   "output folder (default: out/NAME beside the experiment file)");
   run->add_flag("--retry-failed", opts->retry_failed, "run again the runs that failed before");
   run->callback([opts] { run_sweep(*opts); });
+
+  CLI::App* report = sweep->add_subcommand(
+      "report", "tables (Markdown, CSV) and figures (PNG) of an experiment's results");
+  report->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
+  report->add_option("--out", opts->out, "the experiment's output folder (as for sweep run)");
+  report->callback([opts] { report_sweep(*opts); });
+
+  CLI::App* exported = sweep->add_subcommand("export", "every run's figures as CSV on stdout");
+  exported->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
+  exported->add_option("--out", opts->out, "the experiment's output folder (as for sweep run)");
+  exported->callback([opts] { export_sweep(*opts); });
 }
 
 }  // namespace warpsim::app

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -134,6 +135,40 @@ TEST(SweepCli, RunStoresEveryRunAndARestartRerunsOnlyWhatDidNotFinish) {
   ASSERT_EQ(rebuilt.code, 0) << rebuilt.out;
   EXPECT_TRUE(contains(rebuilt.out, "4 done before, 0 failed before, 0 to run")) << rebuilt.out;
   EXPECT_EQ(stored_cycles(out / "results.db"), cycles);
+
+  // The report's tables hold the stored figures; the figure is drawn where matplotlib is.
+  const auto exported = run("sweep export " + (dir / "tiny.yaml").string());
+  ASSERT_EQ(exported.code, 0) << exported.out;
+  EXPECT_TRUE(contains(exported.out, "index,gpu,variant,workload,status,cycles\n")) << exported.out;
+  EXPECT_TRUE(contains(exported.out, fmt::format("0,c2050-base-s,baseline,polybench/atax,ok,{}\n",
+                                                 cycles.begin()->second)))
+      << exported.out;
+  const auto report = run("sweep report " + (dir / "tiny.yaml").string());
+  ASSERT_EQ(report.code, 0) << report.out;
+  EXPECT_TRUE(contains(report.out, "## Runs")) << report.out;
+  for (const char* file : {"runs.csv", "kernels.csv", "summary.csv", "report.md", "figures.json"}) {
+    EXPECT_TRUE(fs::exists(out / "report" / file)) << file;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(SweepCli, ReportDrawsEachDerivedFigure) {
+  if (warpsim::testing::shell("/usr/bin/python3 -c 'import matplotlib'").code != 0) {
+    GTEST_SKIP() << "no matplotlib for /usr/bin/python3";
+  }
+  const auto dir = warpsim::testing::temp_dir("sweep-figure");
+  std::ofstream(dir / "tiny.yaml") << kTinyStudy << "derived: {speedup: baseline.cycles / cycles}\n"
+                                   << "summary: {over: workload, gmean: [speedup]}\n";
+  ASSERT_EQ(run("sweep run " + (dir / "tiny.yaml").string() + " -j 2").code, 0);
+  const auto report = run("sweep report " + (dir / "tiny.yaml").string());
+  ASSERT_EQ(report.code, 0) << report.out;
+  EXPECT_TRUE(contains(report.out, "| c2050-base-s | mrpb | 2 |")) << report.out;
+  const fs::path png = dir / "out" / "tiny" / "report" / "speedup.png";
+  ASSERT_TRUE(fs::exists(png)) << report.out;
+  std::ifstream in(png, std::ios::binary);
+  char magic[4] = {};
+  in.read(magic, 4);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
   fs::remove_all(dir);
 }
 

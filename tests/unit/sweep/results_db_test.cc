@@ -3,8 +3,6 @@
 
 #include "sweep/results_db.h"
 
-#include <unistd.h>
-
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -16,15 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class ResultsDbTest : public ::testing::Test {
+class ResultsDbTest : public testing::DatabaseTest {
  protected:
-  void SetUp() override {
-    file_ = fs::temp_directory_path() / ("warpsim-results-" + std::to_string(::getpid()) + ".db");
-    fs::remove(file_);
-  }
-  void TearDown() override {
-    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(file_.string() + suffix);
-  }
   // Rows of `sql` as text, fields joined by '|'.
   std::vector<std::string> rows(ResultsDb& db, const std::string& sql) {
     std::vector<std::string> out;
@@ -40,7 +31,6 @@ class ResultsDbTest : public ::testing::Test {
     });
     return out;
   }
-  fs::path file_;
 };
 
 TEST(Flatten, NumbersByDottedPathArraysIndexedTextLeftOut) {
@@ -82,19 +72,12 @@ axes:
 baseline: {variant: base}
 metrics: {cycles: total.cycles}
 )");
-  std::vector<PlannedRun> runs;
-  for (Point& p : expand(e)) {
-    PlannedRun run;
-    run.label = point_label(e, p);
-    run.identity.key = "key" + std::to_string(p.index);
-    run.point = std::move(p);
-    runs.push_back(std::move(run));
-  }
+  const std::vector<PlannedRun> runs = testing::planned_runs(e);
   ResultsDb db(file_);
   db.record_plan(e, runs);
   db.record_plan(e, runs);
   EXPECT_EQ(rows(db, "SELECT idx, key, baseline FROM points ORDER BY idx"),
-            (std::vector<std::string>{"0|key0|0", "1|key1|1", "2|key2|0", "3|key3|1"}));
+            (std::vector<std::string>{"0|k0|0", "1|k1|1", "2|k2|0", "3|k3|1"}));
   EXPECT_EQ(rows(db, "SELECT axis, level FROM levels WHERE idx = 3 ORDER BY axis"),
             (std::vector<std::string>{"variant|big", "workload|rodinia/nw"}));
 }

@@ -1,0 +1,124 @@
+// Reports (sweep/report.h, report_write.h) from a hand-made database: every number below follows
+// from the figures stored here, not from a simulation.
+
+#include "sweep/report.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "sweep/points.h"
+#include "sweep/report_write.h"
+#include "sweep_test_util.h"
+
+namespace warpsim::sweep {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kStudy = R"(name: study
+gpu: v100
+axes:
+  variant: {base: {}, fast: {set: {sm.l1d.ways: 8}}}
+  workload: [polybench/atax, rodinia/nw, rodinia/bfs]
+baseline: {variant: base}
+metrics:
+  cycles: total.cycles
+  ipc: total.ipc
+  kcycles: kernels.cycles
+derived:
+  speedup: baseline.cycles / cycles
+  ipc_norm: ipc / baseline.ipc
+summary: {over: workload, gmean: [speedup, ipc_norm]}
+)";
+
+class ReportTest : public testing::DatabaseTest {
+ protected:
+  void SetUp() override {
+    DatabaseTest::SetUp();
+    experiment_ = testing::parse(kStudy);
+    runs_ = testing::planned_runs(experiment_);
+  }
+  // Stores run `index` with its total cycles and IPC, and one kernel.
+  void store(ResultsDb& db, std::size_t index, double cycles, double ipc) {
+    const auto stats = nlohmann::json{{"total", {{"cycles", cycles}, {"ipc", ipc}}},
+                                      {"kernels", {{{"launch", 0}, {"cycles", cycles / 2}}}}};
+    db.record_run(RunRecord{runs_[index].identity.key, "ok", 0, 1.0, "g", {}}, &stats);
+  }
+  Experiment experiment_;
+  std::vector<PlannedRun> runs_;
+};
+
+TEST_F(ReportTest, DerivedFiguresAreRatiosToTheBaselineAndTheSummaryTheirGeometricMean) {
+  ResultsDb db(file_);
+  // base: atax 1000 cycles, nw 400, bfs 900; fast: atax 500 (2x), nw 800 (0.5x); bfs not run.
+  store(db, 0, 1000, 1.0);
+  store(db, 1, 400, 2.0);
+  store(db, 2, 900, 3.0);
+  store(db, 3, 500, 2.0);
+  store(db, 4, 800, 1.0);
+  const Report report = build_report(experiment_, runs_, db);
+  ASSERT_EQ(report.rows.size(), 6u);
+  EXPECT_EQ(report.columns, (std::vector<std::string>{"cycles", "ipc", "speedup", "ipc_norm"}));
+  EXPECT_EQ(report.rows[3].values.at("speedup"), 2.0);
+  EXPECT_EQ(report.rows[3].values.at("ipc_norm"), 2.0);
+  EXPECT_EQ(report.rows[4].values.at("speedup"), 0.5);
+  EXPECT_EQ(report.rows[0].values.at("speedup"), 1.0);  // the baseline against itself
+  EXPECT_EQ(report.rows[5].status, "not run");
+  EXPECT_FALSE(report.rows[5].values.at("speedup"));
+
+  ASSERT_EQ(report.summary.size(), 2u);
+  EXPECT_EQ(report.summary_axes, std::vector<std::string>{"variant"});
+  EXPECT_EQ(report.summary[1].levels, std::vector<std::string>{"fast"});
+  EXPECT_EQ(report.summary[1].runs, 2u);                           // bfs has no figures: left out
+  EXPECT_DOUBLE_EQ(*report.summary[1].gmeans.at("speedup"), 1.0);  // sqrt(2 * 0.5)
+  EXPECT_DOUBLE_EQ(*report.summary[0].gmeans.at("speedup"), 1.0);
+
+  ASSERT_EQ(report.kernel_rows.size(), 5u);
+  EXPECT_EQ(report.kernel_rows[3].values.at("kcycles"), 250.0);
+
+  EXPECT_EQ(runs_csv(report),
+            "index,variant,workload,status,cycles,ipc,speedup,ipc_norm\n"
+            "0,base,polybench/atax,ok,1000,1,1,1\n"
+            "1,base,rodinia/nw,ok,400,2,1,1\n"
+            "2,base,rodinia/bfs,ok,900,3,1,1\n"
+            "3,fast,polybench/atax,ok,500,2,2,2\n"
+            "4,fast,rodinia/nw,ok,800,1,0.5,0.5\n"
+            "5,fast,rodinia/bfs,not run,,,,\n");
+  EXPECT_EQ(summary_csv(report),
+            "variant,runs,speedup_gmean,ipc_norm_gmean\nbase,3,1,1\nfast,2,1,1\n");
+  const std::string page = markdown(experiment_, report);
+  EXPECT_NE(page.find("| variant | runs | speedup (gmean) | ipc_norm (gmean) |\n"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("| 5 | fast | rodinia/bfs | not run |  |  |  |  |\n"), std::string::npos)
+      << page;
+}
+
+TEST_F(ReportTest, FiguresHaveOneBarPerWorkloadThenTheGeometricMean) {
+  ResultsDb db(file_);
+  for (std::size_t i = 0; i < 3; ++i) store(db, i, 1000, 1.0);
+  store(db, 3, 250, 4.0);
+  store(db, 4, 1000, 1.0);
+  store(db, 5, 4000, 0.25);
+  const nlohmann::ordered_json charts = figures(experiment_, build_report(experiment_, runs_, db));
+  ASSERT_EQ(charts["figures"].size(), 2u);
+  const auto& speedup = charts["figures"][0];
+  EXPECT_EQ(speedup["file"], "speedup.png");
+  const auto& panel = speedup["panels"][0];
+  EXPECT_EQ(panel["groups"],
+            nlohmann::json::parse(R"(["polybench/atax", "rodinia/nw", "rodinia/bfs", "gmean"])"));
+  ASSERT_EQ(panel["series"].size(), 1u);  // the baseline level is the reference line, not a bar
+  EXPECT_EQ(panel["series"][0]["label"], "variant=fast");
+  EXPECT_EQ(panel["series"][0]["values"], nlohmann::json::parse("[4.0, 1.0, 0.25, 1.0]"));
+}
+
+TEST(GeometricMean, OfPositiveValuesOnly) {
+  EXPECT_DOUBLE_EQ(*geometric_mean({2, 8}), 4.0);
+  EXPECT_DOUBLE_EQ(*geometric_mean({3}), 3.0);
+  EXPECT_FALSE(geometric_mean({}));
+  EXPECT_FALSE(geometric_mean({1, 0}));
+}
+
+}  // namespace
+}  // namespace warpsim::sweep
