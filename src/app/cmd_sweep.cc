@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -16,6 +17,7 @@
 #include "sweep/report.h"
 #include "sweep/report_write.h"
 #include "sweep/results_db.h"
+#include "sweep/slurm_runner.h"
 
 namespace warpsim::app {
 
@@ -27,6 +29,11 @@ struct SweepOptions {
   unsigned jobs = 1;
   std::string out;
   bool retry_failed = false;
+  std::string backend = "local";
+  unsigned runs_per_task = 1;
+  double poll_s = 10;
+  std::vector<std::string> sbatch_args;
+  std::size_t task = 0;
 };
 
 // One line per run: its number, the first 12 digits of its identity and its levels; or, with
@@ -62,20 +69,27 @@ std::filesystem::path output_folder(const SweepOptions& opts, const sweep::Exper
 void run_sweep(const SweepOptions& opts) {
   const sweep::Experiment experiment = sweep::read_experiment(opts.experiment);
   const std::vector<sweep::PlannedRun> runs = sweep::plan(experiment);
-  sweep::LocalOptions local;
-  local.out = std::filesystem::absolute(output_folder(opts, experiment));
-  local.warpsim = std::filesystem::read_symlink("/proc/self/exe");
-  local.jobs = opts.jobs;
-  local.retry_failed = opts.retry_failed;
+  const std::filesystem::path out = std::filesystem::absolute(output_folder(opts, experiment));
+  const std::filesystem::path warpsim = std::filesystem::read_symlink("/proc/self/exe");
   std::error_code ec;
-  std::filesystem::create_directories(local.out, ec);
-  if (ec) throw UsageError("cannot create '" + local.out.string() + "': " + ec.message());
-  sweep::ResultsDb db(local.out / "results.db");
+  std::filesystem::create_directories(out, ec);
+  if (ec) throw UsageError("cannot create '" + out.string() + "': " + ec.message());
+  sweep::ResultsDb db(out / "results.db");
   db.record_plan(experiment, runs);
-  const sweep::SweepTally tally = sweep::run_local(runs, local, db, std::cerr);
+  sweep::SweepTally tally;
+  if (opts.backend == "slurm") {
+    sweep::SlurmOptions slurm{
+        out, warpsim, opts.retry_failed, opts.runs_per_task, opts.poll_s, experiment.sbatch_args};
+    slurm.sbatch_args.insert(slurm.sbatch_args.end(), opts.sbatch_args.begin(),
+                             opts.sbatch_args.end());
+    tally = sweep::run_slurm(experiment.name, runs, slurm, db, std::cerr);
+  } else {
+    tally = sweep::run_local(runs, sweep::LocalOptions{out, warpsim, opts.jobs, opts.retry_failed},
+                             db, std::cerr);
+  }
   std::cerr << fmt::format("sweep: {} runs: {} done before, {} run now, {} failed; results in {}\n",
                            tally.runs, tally.reused, tally.ran, tally.failed.size(),
-                           (local.out / "results.db").string());
+                           (out / "results.db").string());
   if (tally.failed.empty()) return;
   for (const std::string& label : tally.failed) std::cerr << "  failed: " << label << "\n";
   throw ProgramExit{kExitSimulationFailed};
@@ -156,6 +170,18 @@ void add_sweep_command(CLI::App& app) {
   run->add_option("--out", opts->out,
                   "output folder (default: out/NAME beside the experiment file)");
   run->add_flag("--retry-failed", opts->retry_failed, "run again the runs that failed before");
+  run->add_option("--backend", opts->backend, "local (this machine) or slurm (a job array)")
+      ->check(CLI::IsMember({"local", "slurm"}))
+      ->capture_default_str();
+  run->add_option("--runs-per-task", opts->runs_per_task, "slurm: runs each array task runs")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  run->add_option("--poll", opts->poll_s, "slurm: seconds between looks at the queue")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  run->add_option(
+      "--sbatch-arg", opts->sbatch_args,
+      "slurm: an sbatch option for every task (repeatable), e.g. --sbatch-arg=--mem=4G");
   run->callback([opts] { run_sweep(*opts); });
 
   CLI::App* report = sweep->add_subcommand(
@@ -163,6 +189,12 @@ void add_sweep_command(CLI::App& app) {
   report->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
   report->add_option("--out", opts->out, "the experiment's output folder (as for sweep run)");
   report->callback([opts] { report_sweep(*opts); });
+
+  CLI::App* worker = sweep->add_subcommand(
+      "worker", "run one Slurm array task's runs (what sweep run --backend slurm submits)");
+  worker->add_option("tasks", opts->experiment, "the job's tasks.json")->required();
+  worker->add_option("--task", opts->task, "the array task's index")->required();
+  worker->callback([opts] { sweep::run_worker(opts->experiment, opts->task); });
 
   CLI::App* exported = sweep->add_subcommand("export", "every run's figures as CSV on stdout");
   exported->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();

@@ -86,6 +86,9 @@ struct Experiment {
   std::vector<Metric> metrics;
   std::vector<Derived> derived;
   std::optional<Summary> summary;
+  // `slurm: {partition: short, time: "2:00:00", mem: 4G}`: sbatch options for the Slurm
+  // backend, as "--partition=short", ...
+  std::vector<std::string> sbatch_args;
 
   const Axis* find_axis(std::string_view name) const;
 };

@@ -64,8 +64,9 @@ Experiment ExperimentReader::read(const ConfigNode& root) {
     wrong(root, "an experiment file is a map (name, axes, metrics, ...)");
     return experiment;
   }
-  check_keys(root, {"name", "description", "gpu", "overlays", "set", "mode", "size", "workload",
-                    "program", "trace", "axes", "baseline", "metrics", "derived", "summary"});
+  check_keys(
+      root, {"name", "description", "gpu", "overlays", "set", "mode", "size", "workload", "program",
+             "trace", "axes", "baseline", "metrics", "derived", "summary", "slurm"});
   if (const ConfigNode* name = root.find("name")) {
     experiment.name = read_name(*name, "the experiment's name");
   } else {
@@ -88,6 +89,12 @@ Experiment ExperimentReader::read(const ConfigNode& root) {
   }
   if (const ConfigNode* derived = root.find("derived")) read_derived(*derived, experiment);
   if (const ConfigNode* summary = root.find("summary")) read_summary(*summary, experiment);
+  if (const ConfigNode* slurm = root.find("slurm")) {
+    if (!slurm->is_map()) wrong(*slurm, "expected a map of sbatch options to values");
+    for (const auto& [option, value] : slurm->entries()) {
+      experiment.sbatch_args.push_back("--" + option + "=" + read_string(value));
+    }
+  }
   return experiment;
 }
 

@@ -1,17 +1,15 @@
 #pragma once
 
 // `warpsim sweep run` on this machine: each planned run not yet done, a few at a time, each a
-// `warpsim run` process writing into its folder (run_folder.h), each finished run stored in the
+// `warpsim run` process writing into its folder (run_process.h), each finished run stored in the
 // experiment's database as it ends.
 
-#include <cstddef>
 #include <filesystem>
 #include <ostream>
-#include <string>
-#include <vector>
 
 #include "sweep/plan.h"
 #include "sweep/results_db.h"
+#include "sweep/triage.h"
 
 namespace warpsim::sweep {
 
@@ -20,13 +18,6 @@ struct LocalOptions {
   std::filesystem::path warpsim;  // the binary each run executes
   unsigned jobs = 1;              // runs at a time
   bool retry_failed = false;      // run again the runs that failed before
-};
-
-struct SweepTally {
-  std::size_t runs = 0;             // distinct runs planned (points with one identity run once)
-  std::size_t reused = 0;           // done before (their folder says so)
-  std::size_t ran = 0;              // run now, successfully
-  std::vector<std::string> failed;  // labels of the runs that failed, now or before
 };
 
 // Runs what is not done yet and stores every finished run. Writes one line per run as it ends
