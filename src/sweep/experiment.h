@@ -42,6 +42,7 @@ struct Settings {
 struct Level {
   std::string name;
   Settings settings;
+  std::string group;  // of a grouped list (`workload: {polybench: [...], rodinia: [...]}`)
 };
 
 struct Axis {
@@ -51,10 +52,12 @@ struct Axis {
   std::optional<std::size_t> find(std::string_view level) const;
 };
 
-// A stats.json figure: `total.PATH` (the whole run) or `kernels.PATH` (each kernel).
+// A stats.json figure, or the sum of several: `total.PATH` (the whole run) or `kernels.PATH`
+// (each kernel), e.g. "total.l1d.misses + total.l1d.bypassed".
 struct Metric {
   std::string name;
-  std::string path;  // as written, e.g. "total.l1d.misses"
+  std::string path;                // as written
+  std::vector<std::string> terms;  // the paths summed, without `total.` or `kernels.`
   bool per_kernel = false;
   Origin origin;
 };
@@ -69,11 +72,12 @@ struct Derived {
   Origin origin;
 };
 
-// Geometric means of derived figures across the levels of some axes, one per combination of the
-// other axes' levels.
+// Geometric (and arithmetic) means of derived figures across the levels of some axes, one per
+// combination of the other axes' levels (and of the groups of a grouped `over` axis).
 struct Summary {
   std::vector<std::string> over;   // axis names
   std::vector<std::string> gmean;  // derived figure names
+  std::vector<std::string> mean;   // derived figure names
 };
 
 struct Experiment {

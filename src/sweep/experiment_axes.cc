@@ -5,6 +5,7 @@
 //   l1d_ways: {set: sm.l1d.ways, values: [4, 8]}   one config path over several values
 //   variant: {base: {}, mrpb: {overlays: [mrpb]}}   named levels, each any settings
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -23,6 +24,13 @@ bool is_shorthand(std::string_view name) {
     if (axis == name) return true;
   }
   return false;
+}
+
+// `workload: {polybench: [...], rodinia: [...]}`: a list in groups, for the summary.
+bool is_grouped_list(const ConfigNode& node) {
+  return node.is_map() && node.size() > 0 &&
+         std::all_of(node.entries().begin(), node.entries().end(),
+                     [](const ConfigNode::Entry& e) { return e.second.is_sequence(); });
 }
 
 bool is_key_axis(const ConfigNode& node) {
@@ -59,6 +67,12 @@ Axis ExperimentReader::read_axis(const std::string& name, const ConfigNode& node
   axis.origin = node.key_origin();
   if (node.is_sequence() && is_shorthand(name)) {
     read_shorthand_levels(axis, node);
+  } else if (is_shorthand(name) && is_grouped_list(node)) {
+    for (const auto& [group, list] : node.entries()) {
+      const std::size_t first = axis.levels.size();
+      read_shorthand_levels(axis, list);
+      for (std::size_t i = first; i < axis.levels.size(); ++i) axis.levels[i].group = group;
+    }
   } else if (is_key_axis(node)) {
     read_key_levels(axis, node);
   } else if (node.is_map()) {

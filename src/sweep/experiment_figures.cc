@@ -67,11 +67,24 @@ void ExperimentReader::read_metrics(const ConfigNode& node, Experiment& experime
   }
   for (const auto& [name, value] : node.entries()) {
     read_name(ConfigNode::scalar(name, value.key_origin()), "the metric name");
-    Metric metric{name, read_string(value), false, value.origin()};
-    if (metric.path.starts_with("kernels.") && metric.path.size() > 8) {
-      metric.per_kernel = true;
-    } else if (!metric.path.starts_with("total.") || metric.path.size() <= 6) {
-      wrong(value, fmt::format("'{}' is not total.PATH or kernels.PATH", metric.path));
+    Metric metric{name, read_string(value), {}, false, value.origin()};
+    metric.per_kernel = metric.path.starts_with("kernels.");
+    const std::string_view prefix = metric.per_kernel ? "kernels." : "total.";
+    std::string_view rest = metric.path;
+    for (;;) {
+      const std::size_t plus = rest.find('+');
+      std::string_view term = rest.substr(0, plus);
+      while (!term.empty() && term.front() == ' ') term.remove_prefix(1);
+      while (!term.empty() && term.back() == ' ') term.remove_suffix(1);
+      if (!term.starts_with(prefix) || term.size() <= prefix.size()) {
+        wrong(value, fmt::format("'{}' is not total.PATH or kernels.PATH (or a sum of them, "
+                                 "all total or all kernels)",
+                                 term));
+        break;
+      }
+      metric.terms.emplace_back(term.substr(prefix.size()));
+      if (plus == std::string_view::npos) break;
+      rest.remove_prefix(plus + 1);
     }
     experiment.metrics.push_back(std::move(metric));
   }
@@ -108,13 +121,13 @@ void ExperimentReader::read_derived(const ConfigNode& node, Experiment& experime
   }
 }
 
-// `summary: {over: AXIS | [AXIS...], gmean: [FIGURE...]}`.
+// `summary: {over: AXIS | [AXIS...], gmean: [FIGURE...], mean: [FIGURE...]}`.
 void ExperimentReader::read_summary(const ConfigNode& node, Experiment& experiment) {
   if (!node.is_map()) {
     wrong(node, "expected {over: AXIS, gmean: [FIGURE, ...]}");
     return;
   }
-  check_keys(node, {"over", "gmean"});
+  check_keys(node, {"over", "gmean", "mean"});
   Summary summary;
   if (const ConfigNode* over = node.find("over")) {
     summary.over = read_strings(*over);
@@ -126,15 +139,20 @@ void ExperimentReader::read_summary(const ConfigNode& node, Experiment& experime
   } else {
     wrong(node, "missing key 'over' (the axes the geometric means run across)");
   }
-  if (const ConfigNode* gmean = node.find("gmean")) {
-    summary.gmean = read_strings(*gmean);
-    for (const std::string& figure : summary.gmean) {
+  auto read_figures = [&](const char* key, std::vector<std::string>& figures) {
+    const ConfigNode* list = node.find(key);
+    if (list == nullptr) return;
+    figures = read_strings(*list);
+    for (const std::string& figure : figures) {
       const bool known = std::any_of(experiment.derived.begin(), experiment.derived.end(),
                                      [&](const Derived& d) { return d.name == figure; });
-      if (!known) wrong(*gmean, fmt::format("no derived figure is named '{}'", figure));
+      if (!known) wrong(*list, fmt::format("no derived figure is named '{}'", figure));
     }
-  } else {
-    wrong(node, "missing key 'gmean' (the derived figures to average)");
+  };
+  read_figures("gmean", summary.gmean);
+  read_figures("mean", summary.mean);
+  if (summary.gmean.empty() && summary.mean.empty()) {
+    wrong(node, "missing key 'gmean' or 'mean' (the derived figures to average)");
   }
   experiment.summary = std::move(summary);
 }

@@ -2,15 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace warpsim::sweep {
 
 namespace {
-
-// The part of a metric's path under `total.` or `kernels.`.
-std::string stats_path(const Metric& metric) {
-  return metric.path.substr(metric.per_kernel ? 8 : 6);
-}
 
 // Every stored figure of one run: (kernel, path) -> value.
 std::map<std::pair<std::int64_t, std::string>, double> load(ResultsDb& db, const std::string& key) {
@@ -21,6 +17,20 @@ std::map<std::pair<std::int64_t, std::string>, double> load(ResultsDb& db, const
                       std::get<double>(row[2]);
                 });
   return out;
+}
+
+using Figures = std::map<std::pair<std::int64_t, std::string>, double>;
+
+// A metric's value for `kernel` (-1: the whole run): the sum of its terms; nullopt when the run
+// lacks one of them.
+std::optional<double> sum_of(const Figures& figures, std::int64_t kernel, const Metric& m) {
+  double sum = 0;
+  for (const std::string& term : m.terms) {
+    const auto it = figures.find({kernel, term});
+    if (it == figures.end()) return std::nullopt;
+    sum += it->second;
+  }
+  return sum;
 }
 
 std::optional<double> ratio(std::optional<double> top, std::optional<double> bottom) {
@@ -42,40 +52,67 @@ void add_derived(const Experiment& e, const std::vector<PlannedRun>& runs, Repor
   }
 }
 
-void add_summary(const Experiment& e, Report& report) {
-  if (!e.summary) return;
-  std::vector<std::size_t> kept;  // axes a summary row is for
+std::optional<double> arithmetic_mean(const std::vector<double>& values) {
+  if (values.empty()) return std::nullopt;
+  double sum = 0;
+  for (double v : values) sum += v;
+  return sum / static_cast<double>(values.size());
+}
+
+bool grouped(const Axis& axis) {
+  return std::any_of(axis.levels.begin(), axis.levels.end(),
+                     [](const Level& l) { return !l.group.empty(); });
+}
+
+// A summary row's levels: its level on each axis not averaged over, and its group on each
+// grouped axis that is.
+std::vector<std::string> summary_key(const Experiment& e, const ReportRow& row,
+                                     const std::vector<bool>& over) {
+  std::vector<std::string> key;
   for (std::size_t a = 0; a < e.axes.size(); ++a) {
-    const bool over = std::find(e.summary->over.begin(), e.summary->over.end(), e.axes[a].name) !=
-                      e.summary->over.end();
-    if (!over) {
-      kept.push_back(a);
-      report.summary_axes.push_back(e.axes[a].name);
+    if (!over[a]) {
+      key.push_back(row.levels[a]);
+    } else if (grouped(e.axes[a])) {
+      key.push_back(e.axes[a].levels[*e.axes[a].find(row.levels[a])].group);
     }
   }
-  report.summary_columns = e.summary->gmean;
+  return key;
+}
+
+void add_summary(const Experiment& e, Report& report) {
+  if (!e.summary) return;
+  std::vector<bool> over(e.axes.size());
+  for (std::size_t a = 0; a < e.axes.size(); ++a) {
+    over[a] = std::find(e.summary->over.begin(), e.summary->over.end(), e.axes[a].name) !=
+              e.summary->over.end();
+    if (!over[a] || grouped(e.axes[a])) report.summary_axes.push_back(e.axes[a].name);
+  }
+  std::vector<std::pair<std::string, std::string>> figures;  // (column, figure)
+  for (const std::string& f : e.summary->gmean) figures.emplace_back(f + "_gmean", f);
+  for (const std::string& f : e.summary->mean) figures.emplace_back(f + "_mean", f);
+  for (const auto& [column, figure] : figures) report.summary_columns.push_back(column);
   std::map<std::vector<std::string>, std::vector<const ReportRow*>> groups;
   std::vector<std::vector<std::string>> order;
   for (const ReportRow& row : report.rows) {
-    std::vector<std::string> levels;
-    for (std::size_t a : kept) levels.push_back(row.levels[a]);
-    if (!groups.contains(levels)) order.push_back(levels);
-    groups[levels].push_back(&row);
+    const std::vector<std::string> key = summary_key(e, row, over);
+    if (!groups.contains(key)) order.push_back(key);
+    groups[key].push_back(&row);
   }
-  for (const std::vector<std::string>& levels : order) {
-    SummaryRow summary{levels, 0, {}};
+  for (const std::vector<std::string>& key : order) {
+    SummaryRow summary{key, 0, {}};
     std::map<std::string, std::vector<double>> samples;
-    for (const ReportRow* row : groups[levels]) {
-      bool complete = true;
-      for (const std::string& figure : e.summary->gmean)
-        complete &= row->values.at(figure).has_value();
+    for (const ReportRow* row : groups[key]) {
+      const bool complete = std::all_of(figures.begin(), figures.end(), [&](const auto& f) {
+        return row->values.at(f.second).has_value();
+      });
       if (!complete) continue;
       ++summary.runs;
-      for (const std::string& figure : e.summary->gmean)
+      for (const auto& [column, figure] : figures)
         samples[figure].push_back(*row->values.at(figure));
     }
-    for (const std::string& figure : e.summary->gmean) {
-      summary.gmeans[figure] = geometric_mean(samples[figure]);
+    for (const auto& [column, figure] : figures) {
+      summary.values[column] = column.ends_with("_gmean") ? geometric_mean(samples[figure])
+                                                          : arithmetic_mean(samples[figure]);
     }
     report.summary.push_back(std::move(summary));
   }
@@ -112,12 +149,15 @@ Report build_report(const Experiment& e, const std::vector<PlannedRun>& runs, Re
     std::map<std::int64_t, Values> kernels;
     for (const Metric& m : e.metrics) {
       if (!m.per_kernel) {
-        const auto it = figures.find({-1, stats_path(m)});
-        row.values[m.name] = it == figures.end() ? std::nullopt : std::optional(it->second);
+        row.values[m.name] = sum_of(figures, -1, m);
         continue;
       }
+      std::set<std::int64_t> launches;
       for (const auto& [where, value] : figures) {
-        if (where.first >= 0 && where.second == stats_path(m)) kernels[where.first][m.name] = value;
+        if (where.first >= 0) launches.insert(where.first);
+      }
+      for (std::int64_t k : launches) {
+        if (const std::optional<double> v = sum_of(figures, k, m)) kernels[k][m.name] = *v;
       }
     }
     for (auto& [kernel, values] : kernels) {

@@ -30,11 +30,12 @@ struct KernelRow {
   Values values;            // per-kernel metrics
 };
 
-// One geometric mean per combination of the levels of the axes not in `summary.over`.
+// One row per combination of the levels of the axes not in `summary.over` (and of the groups of
+// a grouped axis that is).
 struct SummaryRow {
   std::vector<std::string> levels;  // of Report::summary_axes
   std::size_t runs = 0;             // runs averaged (those with every figure known)
-  Values gmeans;
+  Values values;                    // by column: FIGURE_gmean, FIGURE_mean
 };
 
 struct Report {
@@ -43,8 +44,8 @@ struct Report {
   std::vector<std::string> kernel_columns;  // per-kernel metrics
   std::vector<ReportRow> rows;
   std::vector<KernelRow> kernel_rows;
-  std::vector<std::string> summary_axes;  // the axes each summary row is for
-  std::vector<std::string> summary_columns;
+  std::vector<std::string> summary_axes;     // the axes (or their groups) of each summary row
+  std::vector<std::string> summary_columns;  // FIGURE_gmean..., then FIGURE_mean...
   std::vector<SummaryRow> summary;
 };
 

@@ -77,7 +77,7 @@ std::optional<double> summary_value(const Report& report, const Experiment& e,
         if (e.axes[a].name == report.summary_axes[i] && row.levels[i] != level) match = false;
       }
     }
-    if (match) return row.gmeans.at(figure);
+    if (match) return row.values.at(figure + "_gmean");
   }
   return std::nullopt;
 }

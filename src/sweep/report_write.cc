@@ -65,7 +65,7 @@ std::vector<std::string> summary_fields(const SummaryRow& row,
   std::vector<std::string> fields = row.levels;
   fields.push_back(std::to_string(row.runs));
   for (const std::string& column : columns) {
-    fields.push_back(number(row.gmeans.at(column), readable));
+    fields.push_back(number(row.values.at(column), readable));
   }
   return fields;
 }
@@ -105,7 +105,7 @@ std::string kernels_csv(const Report& report) {
 std::string summary_csv(const Report& report) {
   std::vector<std::string> header = report.summary_axes;
   header.push_back("runs");
-  for (const std::string& c : report.summary_columns) header.push_back(c + "_gmean");
+  header.insert(header.end(), report.summary_columns.begin(), report.summary_columns.end());
   std::string text = csv_line(header);
   for (const SummaryRow& row : report.summary) {
     text += csv_line(summary_fields(row, report.summary_columns));
@@ -119,7 +119,7 @@ std::string markdown(const Experiment& e, const Report& report) {
   if (!report.summary.empty()) {
     std::vector<std::string> header = report.summary_axes;
     header.push_back("runs");
-    for (const std::string& c : report.summary_columns) header.push_back(c + " (gmean)");
+    header.insert(header.end(), report.summary_columns.begin(), report.summary_columns.end());
     std::vector<std::vector<std::string>> rows;
     for (const SummaryRow& row : report.summary) {
       rows.push_back(summary_fields(row, report.summary_columns, true));

@@ -36,7 +36,7 @@ TEST(SweepCli, PlanAsJsonHasEachRunsArgumentsAndIdentity) {
   EXPECT_EQ(reorder["label"], "gpu=c2050-base-s variant=reorder workload=polybench/2dconv");
   EXPECT_EQ(reorder["run"], nlohmann::json::parse(R"(["--mode", "timing", "--gpu",
       "c2050-base-s", "-c", "mrpb", "--set", "sm.l1d.bypass=never", "--out", "OUT",
-      "--workload", "polybench/2dconv:paper"])"));
+      "--workload", "polybench/2dconv:small"])"));
   EXPECT_EQ(reorder["identity"]["config"]["sm"]["l1d"]["bypass"]["impl"], "never");
   EXPECT_EQ(reorder["key"].get<std::string>().size(), 32u);
   std::set<std::string> keys;

@@ -109,7 +109,8 @@ mode: fast
       "workload, ...)",
       "exp.yaml:7:21: baseline.variant: axis 'variant' has no level 'c'",
       "exp.yaml:7:24: baseline.flavour: no axis is named 'flavour'",
-      "exp.yaml:10:8: metrics.bad: 'cycles' is not total.PATH or kernels.PATH",
+      "exp.yaml:10:8: metrics.bad: 'cycles' is not total.PATH or kernels.PATH (or a sum of "
+      "them, all total or all kernels)",
       "exp.yaml:13:9: derived.oops: no metric is named 'ipc'",
       "exp.yaml:14:8: derived.odd: expected METRIC / baseline.METRIC or baseline.METRIC / METRIC",
       "exp.yaml:15:17: summary.over: no axis is named 'size'",

@@ -70,9 +70,9 @@ TEST_F(ReportTest, DerivedFiguresAreRatiosToTheBaselineAndTheSummaryTheirGeometr
   ASSERT_EQ(report.summary.size(), 2u);
   EXPECT_EQ(report.summary_axes, std::vector<std::string>{"variant"});
   EXPECT_EQ(report.summary[1].levels, std::vector<std::string>{"fast"});
-  EXPECT_EQ(report.summary[1].runs, 2u);                           // bfs has no figures: left out
-  EXPECT_DOUBLE_EQ(*report.summary[1].gmeans.at("speedup"), 1.0);  // sqrt(2 * 0.5)
-  EXPECT_DOUBLE_EQ(*report.summary[0].gmeans.at("speedup"), 1.0);
+  EXPECT_EQ(report.summary[1].runs, 2u);  // bfs has no figures: left out
+  EXPECT_DOUBLE_EQ(*report.summary[1].values.at("speedup_gmean"), 1.0);  // sqrt(2 * 0.5)
+  EXPECT_DOUBLE_EQ(*report.summary[0].values.at("speedup_gmean"), 1.0);
 
   ASSERT_EQ(report.kernel_rows.size(), 5u);
   EXPECT_EQ(report.kernel_rows[3].values.at("kcycles"), 250.0);
@@ -88,8 +88,7 @@ TEST_F(ReportTest, DerivedFiguresAreRatiosToTheBaselineAndTheSummaryTheirGeometr
   EXPECT_EQ(summary_csv(report),
             "variant,runs,speedup_gmean,ipc_norm_gmean\nbase,3,1,1\nfast,2,1,1\n");
   const std::string page = markdown(experiment_, report);
-  EXPECT_NE(page.find("| variant | runs | speedup (gmean) | ipc_norm (gmean) |\n"),
-            std::string::npos)
+  EXPECT_NE(page.find("| variant | runs | speedup_gmean | ipc_norm_gmean |\n"), std::string::npos)
       << page;
   EXPECT_NE(page.find("| 5 | fast | rodinia/bfs | not run |  |  |  |  |\n"), std::string::npos)
       << page;
@@ -111,6 +110,41 @@ TEST_F(ReportTest, FiguresHaveOneBarPerWorkloadThenTheGeometricMean) {
   ASSERT_EQ(panel["series"].size(), 1u);  // the baseline level is the reference line, not a bar
   EXPECT_EQ(panel["series"][0]["label"], "variant=fast");
   EXPECT_EQ(panel["series"][0]["values"], nlohmann::json::parse("[4.0, 1.0, 0.25, 1.0]"));
+}
+
+// Workloads in groups (suites), a metric that sums two stats, arithmetic means beside geometric.
+TEST_F(ReportTest, GroupedWorkloadsAreSummarizedPerGroup) {
+  const Experiment e = testing::parse(R"(name: suites
+gpu: v100
+axes:
+  variant: {base: {}, fast: {set: {sm.l1d.ways: 8}}}
+  workload: {polybench: [polybench/atax, polybench/bicg], rodinia: [rodinia/nw]}
+baseline: {variant: base}
+metrics: {reads: total.misses + total.bypassed}
+derived: {reads_norm: reads / baseline.reads}
+summary: {over: workload, gmean: [reads_norm], mean: [reads_norm]}
+)");
+  const std::vector<PlannedRun> runs = testing::planned_runs(e);
+  ResultsDb db(file_);
+  // base: 100 reads each (60 + 40); fast: atax 50, bicg 200, nw 25.
+  const double fast[][2] = {{30, 20}, {150, 50}, {20, 5}};
+  for (std::size_t i = 0; i < 6; ++i) {
+    const double misses = i < 3 ? 60 : fast[i - 3][0];
+    const double bypassed = i < 3 ? 40 : fast[i - 3][1];
+    const auto stats = nlohmann::json{{"total", {{"misses", misses}, {"bypassed", bypassed}}}};
+    db.record_run(RunRecord{runs[i].identity.key, "ok", 0, 1.0, "g", {}}, &stats);
+  }
+  const Report report = build_report(e, runs, db);
+  EXPECT_EQ(report.rows[3].values.at("reads"), 50.0);
+  EXPECT_EQ(report.summary_axes, (std::vector<std::string>{"variant", "workload"}));
+  EXPECT_EQ(report.summary_columns,
+            (std::vector<std::string>{"reads_norm_gmean", "reads_norm_mean"}));
+  EXPECT_EQ(summary_csv(report),
+            "variant,workload,runs,reads_norm_gmean,reads_norm_mean\n"
+            "base,polybench,2,1,1\n"
+            "base,rodinia,1,1,1\n"
+            "fast,polybench,2,1,1.25\n"  // gmean(0.5, 2) = 1, mean 1.25
+            "fast,rodinia,1,0.25,0.25\n");
 }
 
 TEST(GeometricMean, OfPositiveValuesOnly) {
