@@ -1,5 +1,6 @@
 #include "app/app.h"
 
+#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -50,6 +51,12 @@ int run_main(int argc, char** argv) {
     return report("internal error", e.what(), kExitSimulationFailed);
   }
   return kExitOk;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw UsageError("cannot write " + path.string());
 }
 
 }  // namespace warpsim::app

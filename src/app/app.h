@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -21,6 +22,9 @@ class UsageError : public std::runtime_error {
 struct ProgramExit {
   int code = 0;
 };
+
+// Writes `text` to `path`, replacing it; a file that cannot be written is a UsageError.
+void write_file(const std::filesystem::path& path, const std::string& text);
 
 int run_main(int argc, char** argv);
 

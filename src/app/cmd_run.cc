@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -50,12 +49,6 @@ struct RunOptions {
 
 runtime::StatsMode stats_mode(const RunOptions& opts) {
   return opts.mode == "timing" ? runtime::StatsMode::kTiming : runtime::StatsMode::kFunctional;
-}
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw UsageError("cannot write " + path.string());
 }
 
 void write_stats(const RunOptions& opts, const nlohmann::ordered_json& stats) {

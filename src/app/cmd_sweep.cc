@@ -1,6 +1,5 @@
 // `warpsim sweep plan EXPERIMENT.yaml`: the runs an experiment file describes
 // (docs/experiments.md).
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -95,12 +94,6 @@ void run_sweep(const SweepOptions& opts) {
   throw ProgramExit{kExitSimulationFailed};
 }
 
-void write_text(const std::filesystem::path& file, const std::string& text) {
-  std::ofstream out(file);
-  out << text;
-  if (!out) throw UsageError("cannot write " + file.string());
-}
-
 // The report of what the database holds for the current plan.
 sweep::Report current_report(const SweepOptions& opts, sweep::Experiment& experiment,
                              std::filesystem::path& out) {
@@ -134,12 +127,12 @@ void report_sweep(const SweepOptions& opts) {
   const sweep::Report report = current_report(opts, experiment, out);
   const std::filesystem::path dir = out / "report";
   std::filesystem::create_directories(dir);
-  write_text(dir / "runs.csv", sweep::runs_csv(report));
-  write_text(dir / "kernels.csv", sweep::kernels_csv(report));
-  write_text(dir / "summary.csv", sweep::summary_csv(report));
+  write_file(dir / "runs.csv", sweep::runs_csv(report));
+  write_file(dir / "kernels.csv", sweep::kernels_csv(report));
+  write_file(dir / "summary.csv", sweep::summary_csv(report));
   const std::string page = sweep::markdown(experiment, report);
-  write_text(dir / "report.md", page);
-  write_text(dir / "figures.json", sweep::figures(experiment, report).dump(1) + "\n");
+  write_file(dir / "report.md", page);
+  write_file(dir / "figures.json", sweep::figures(experiment, report).dump(1) + "\n");
   std::cout << page << std::flush;
   if (!experiment.derived.empty()) draw_figures(dir / "figures.json");
 }

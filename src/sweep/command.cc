@@ -6,15 +6,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 extern char** environ;
 
 namespace warpsim::sweep {
 
-CommandResult run_command(const std::vector<std::string>& argv) {
-  CommandResult result;
-  int pipe_fds[2];
-  if (::pipe(pipe_fds) != 0) return result;
+pid_t spawn(const std::vector<std::string>& argv, int output_fd) {
   std::vector<std::string> copies = argv;
   std::vector<char*> args;
   for (std::string& arg : copies) args.push_back(arg.data());
@@ -22,19 +23,44 @@ CommandResult run_command(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  posix_spawn_file_actions_adddup2(&actions, output_fd, 1);
+  posix_spawn_file_actions_adddup2(&actions, output_fd, 2);
   pid_t pid = 0;
   const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  ::close(pipe_fds[1]);
   if (rc != 0) {
+    throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(rc)));
+  }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + std::strerror(errno));
+  }
+  return status;
+}
+
+int exit_code(int wait_status) {
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+CommandResult run_command(const std::vector<std::string>& argv) {
+  CommandResult result;
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return result;
+  pid_t pid = 0;
+  try {
+    pid = spawn(argv, pipe_fds[1]);
+  } catch (const std::runtime_error& e) {
     ::close(pipe_fds[0]);
+    ::close(pipe_fds[1]);
     result.exit_code = 127;
-    result.output = std::string("cannot start ") + argv[0];
+    result.output = e.what();
     return result;
   }
+  ::close(pipe_fds[1]);
   char buffer[4096];
   for (;;) {
     const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
@@ -45,10 +71,7 @@ CommandResult run_command(const std::vector<std::string>& argv) {
     }
   }
   ::close(pipe_fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.exit_code = exit_code(wait_for(pid));
   return result;
 }
 

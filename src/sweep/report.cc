@@ -8,9 +8,11 @@ namespace warpsim::sweep {
 
 namespace {
 
+using Figures = std::map<std::pair<std::int64_t, std::string>, double>;  // (kernel, path)
+
 // Every stored figure of one run: (kernel, path) -> value.
-std::map<std::pair<std::int64_t, std::string>, double> load(ResultsDb& db, const std::string& key) {
-  std::map<std::pair<std::int64_t, std::string>, double> out;
+Figures load(ResultsDb& db, const std::string& key) {
+  Figures out;
   db.db().query("SELECT kernel, path, value FROM stats WHERE key = ?", {key},
                 [&](const std::vector<SqlValue>& row) {
                   out[{std::get<std::int64_t>(row[0]), std::get<std::string>(row[1])}] =
@@ -18,8 +20,6 @@ std::map<std::pair<std::int64_t, std::string>, double> load(ResultsDb& db, const
                 });
   return out;
 }
-
-using Figures = std::map<std::pair<std::int64_t, std::string>, double>;
 
 // A metric's value for `kernel` (-1: the whole run): the sum of its terms; nullopt when the run
 // lacks one of them.
