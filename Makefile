@@ -12,9 +12,10 @@
 #   make bench          speed benchmarks (bench/)
 #   make format / lint  clang-format in place / clang-format check + clang-tidy
 #   make fuzz           libFuzzer on the PTX parser for FUZZ_SECONDS (default 600)
-#   make experiment-mrpb  seed 004's (MRPB) sweep at EXPERIMENT_SIZE (default paper) with
-#                       EXPERIMENT_JOBS runs at a time (default 2), then its figures; results in
-#                       experiments/mrpb/out/ (experiments/mrpb/README.md)
+#   make experiment-mrpb  seed 004's (MRPB) experiments with `warpsim sweep`, EXPERIMENT_JOBS
+#                       runs at a time (default 2), at EXPERIMENT_SIZE (default: the files',
+#                       small), then their reports and figures; results in experiments/mrpb/out/
+#                       (experiments/mrpb/README.md)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -38,8 +39,9 @@ FUZZ_DIR := build-fuzz
 
 # The Debian interpreter: scripts/install-deps installs matplotlib as python3-matplotlib.
 PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
-EXPERIMENT_SIZE ?= paper
+EXPERIMENT_SIZE ?=
 EXPERIMENT_JOBS ?= 2
+MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
 .PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb
 
@@ -91,11 +93,14 @@ fuzz: deps
 	$(FUZZ_DIR)/ptx_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 	  -rss_limit_mb=2048 -print_final_stats=1 $(FUZZ_DIR)/corpus ptx/sm_75 ptx/sm_90
 
-# Plots what finished even when a run failed, then exits with run.py's status.
+# Reports what finished even when a run failed, then exits with the first failed sweep's status.
 experiment-mrpb: build
-	$(PYTHON) experiments/mrpb/run.py --warpsim $(BUILD_DIR)/warpsim --size $(EXPERIMENT_SIZE) \
-	  --jobs $(EXPERIMENT_JOBS); status=$$?; \
-	$(PYTHON) experiments/mrpb/plot.py experiments/mrpb/out/results.json && exit $$status
+	status=0; size="$(if $(EXPERIMENT_SIZE),--size $(EXPERIMENT_SIZE),)"; \
+	for exp in $(MRPB_EXPERIMENTS); do \
+	  $(BUILD_DIR)/warpsim sweep run $$exp --jobs $(EXPERIMENT_JOBS) $$size || \
+	    { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	  $(BUILD_DIR)/warpsim sweep report $$exp $$size > /dev/null || exit; \
+	done; exit $$status
 
 clean:
 	rm -rf build build-asan build-fuzz

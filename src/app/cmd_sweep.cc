@@ -33,12 +33,20 @@ struct SweepOptions {
   double poll_s = 10;
   std::vector<std::string> sbatch_args;
   std::size_t task = 0;
+  std::string size;  // --size: instead of the file's
 };
+
+// The experiment file, with --size in place of its `size`.
+sweep::Experiment load_experiment(const SweepOptions& opts) {
+  sweep::Experiment experiment = sweep::read_experiment(opts.experiment);
+  if (!opts.size.empty()) experiment.defaults.size = opts.size;
+  return experiment;
+}
 
 // One line per run: its number, the first 12 digits of its identity and its levels; or, with
 // --json, every run's identity in full and its `warpsim run` arguments.
 void print_plan(const SweepOptions& opts) {
-  const sweep::Experiment experiment = sweep::read_experiment(opts.experiment);
+  const sweep::Experiment experiment = load_experiment(opts);
   const std::vector<sweep::PlannedRun> runs = sweep::plan(experiment);
   if (!opts.json) {
     for (const sweep::PlannedRun& run : runs) {
@@ -59,14 +67,16 @@ void print_plan(const SweepOptions& opts) {
   std::cout << out.dump(1) << "\n";
 }
 
-// The output folder: --out, else out/NAME beside the experiment file.
+// The output folder: --out, else out/NAME beside the experiment file (out/NAME-SIZE with
+// --size).
 std::filesystem::path output_folder(const SweepOptions& opts, const sweep::Experiment& e) {
   if (!opts.out.empty()) return opts.out;
-  return std::filesystem::absolute(opts.experiment).parent_path() / "out" / e.name;
+  const std::string name = opts.size.empty() ? e.name : e.name + "-" + opts.size;
+  return std::filesystem::absolute(opts.experiment).parent_path() / "out" / name;
 }
 
 void run_sweep(const SweepOptions& opts) {
-  const sweep::Experiment experiment = sweep::read_experiment(opts.experiment);
+  const sweep::Experiment experiment = load_experiment(opts);
   const std::vector<sweep::PlannedRun> runs = sweep::plan(experiment);
   const std::filesystem::path out = std::filesystem::absolute(output_folder(opts, experiment));
   const std::filesystem::path warpsim = std::filesystem::read_symlink("/proc/self/exe");
@@ -97,7 +107,7 @@ void run_sweep(const SweepOptions& opts) {
 // The report of what the database holds for the current plan.
 sweep::Report current_report(const SweepOptions& opts, sweep::Experiment& experiment,
                              std::filesystem::path& out) {
-  experiment = sweep::read_experiment(opts.experiment);
+  experiment = load_experiment(opts);
   out = output_folder(opts, experiment);
   if (!std::filesystem::exists(out / "results.db")) {
     throw UsageError("no results in " + out.string() + " (run `warpsim sweep run` first)");
@@ -143,6 +153,14 @@ void export_sweep(const SweepOptions& opts) {
   std::cout << sweep::runs_csv(current_report(opts, experiment, out)) << std::flush;
 }
 
+void add_size_option(CLI::App& command, SweepOptions& opts) {
+  command
+      .add_option("--size", opts.size,
+                  "the size of the workloads named without one, instead of the file's `size` "
+                  "(default output folder: out/NAME-SIZE)")
+      ->check(CLI::IsMember({"tiny", "small", "paper"}));
+}
+
 }  // namespace
 
 void add_sweep_command(CLI::App& app) {
@@ -153,6 +171,7 @@ void add_sweep_command(CLI::App& app) {
       sweep->add_subcommand("plan", "list the runs of an experiment and their identities");
   plan->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
   plan->add_flag("--json", opts->json, "every run in full, as JSON");
+  add_size_option(*plan, *opts);
   plan->callback([opts] { print_plan(*opts); });
 
   CLI::App* run = sweep->add_subcommand("run", "run every run of an experiment not done yet");
@@ -162,6 +181,7 @@ void add_sweep_command(CLI::App& app) {
       ->capture_default_str();
   run->add_option("--out", opts->out,
                   "output folder (default: out/NAME beside the experiment file)");
+  add_size_option(*run, *opts);
   run->add_flag("--retry-failed", opts->retry_failed, "run again the runs that failed before");
   run->add_option("--backend", opts->backend, "local (this machine) or slurm (a job array)")
       ->check(CLI::IsMember({"local", "slurm"}))
@@ -181,6 +201,7 @@ void add_sweep_command(CLI::App& app) {
       "report", "tables (Markdown, CSV) and figures (PNG) of an experiment's results");
   report->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
   report->add_option("--out", opts->out, "the experiment's output folder (as for sweep run)");
+  add_size_option(*report, *opts);
   report->callback([opts] { report_sweep(*opts); });
 
   CLI::App* worker = sweep->add_subcommand(
@@ -192,6 +213,7 @@ void add_sweep_command(CLI::App& app) {
   CLI::App* exported = sweep->add_subcommand("export", "every run's figures as CSV on stdout");
   exported->add_option("experiment", opts->experiment, "the experiment file (YAML)")->required();
   exported->add_option("--out", opts->out, "the experiment's output folder (as for sweep run)");
+  add_size_option(*exported, *opts);
   exported->callback([opts] { export_sweep(*opts); });
 }
 

@@ -23,6 +23,12 @@ const Axis* Experiment::find_axis(std::string_view name) const {
   return nullptr;
 }
 
+const std::string& BaselineLevel::of(const std::string& own) const {
+  if (level) return *level;
+  const auto it = by_level.find(own);
+  return it == by_level.end() ? own : it->second;
+}
+
 Experiment read_experiment(const std::filesystem::path& file) {
   return parse_experiment(ConfigNode::parse_file(file.string()), file);
 }

@@ -80,13 +80,23 @@ struct Summary {
   std::vector<std::string> mean;   // derived figure names
 };
 
+// The level of one axis that a run is compared with: one level for every run (`level`), or, for
+// an axis written `{LEVEL: ITS_BASELINE, ...}`, a level per level, the levels not named being
+// their own (srad-u compared with srad, srad with itself).
+struct BaselineLevel {
+  std::optional<std::string> level;
+  std::map<std::string, std::string> by_level;
+
+  const std::string& of(const std::string& own) const;
+};
+
 struct Experiment {
   std::string name;
   std::string description;
   std::filesystem::path file;  // relative paths in it are relative to its folder
   Settings defaults;
   std::vector<Axis> axes;
-  std::map<std::string, std::string> baseline;  // axis name -> level name
+  std::map<std::string, BaselineLevel> baseline;  // by axis name
   std::vector<Metric> metrics;
   std::vector<Derived> derived;
   std::optional<Summary> summary;

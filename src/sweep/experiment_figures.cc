@@ -40,22 +40,36 @@ std::optional<std::pair<Derived::Kind, std::string>> parse_ratio(std::string_vie
 
 }  // namespace
 
-// `baseline: {AXIS: LEVEL, ...}`: a run's baseline is the run with the same levels on every
-// other axis and these levels on these axes.
+// `baseline: {AXIS: LEVEL | {LEVEL: ITS_BASELINE, ...}, ...}`: a run's baseline is the run
+// with its own levels on every other axis and these levels on these axes.
 void ExperimentReader::read_baseline(const ConfigNode& node, Experiment& experiment) {
   if (!node.is_map() || node.size() == 0) {
     wrong(node, "expected a map of axis names to the level each run is compared with");
     return;
   }
-  for (const auto& [axis_name, level] : node.entries()) {
-    const std::string level_name = read_string(level);
+  for (const auto& [axis_name, value] : node.entries()) {
     const Axis* axis = experiment.find_axis(axis_name);
     if (axis == nullptr) {
-      wrong_key(level, fmt::format("no axis is named '{}'", axis_name));
-    } else if (level.is_scalar() && !axis->find(level_name)) {
-      wrong(level, fmt::format("axis '{}' has no level '{}'", axis_name, level_name));
+      wrong_key(value, fmt::format("no axis is named '{}'", axis_name));
+      continue;
     }
-    experiment.baseline[axis_name] = level_name;
+    const auto no_level = [&](const std::string& level) {
+      return fmt::format("axis '{}' has no level '{}'", axis_name, level);
+    };
+    BaselineLevel& baseline = experiment.baseline[axis_name];
+    if (!value.is_map()) {
+      baseline.level = read_string(value);
+      if (value.is_scalar() && !axis->find(*baseline.level))
+        wrong(value, no_level(*baseline.level));
+      continue;
+    }
+    if (value.size() == 0) wrong(value, "expected {LEVEL: ITS_BASELINE_LEVEL, ...}");
+    for (const auto& [level, its_baseline] : value.entries()) {
+      if (!axis->find(level)) wrong_key(its_baseline, no_level(level));
+      const std::string its = read_string(its_baseline);
+      if (its_baseline.is_scalar() && !axis->find(its)) wrong(its_baseline, no_level(its));
+      baseline.by_level[level] = its;
+    }
   }
 }
 

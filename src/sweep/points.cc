@@ -157,7 +157,7 @@ std::optional<std::size_t> baseline_of(const Experiment& e, const Point& point) 
   for (std::size_t a = 0; a < e.axes.size(); ++a) {
     std::size_t level = point.levels[a];
     if (auto it = e.baseline.find(e.axes[a].name); it != e.baseline.end()) {
-      level = *e.axes[a].find(it->second);
+      level = *e.axes[a].find(it->second.of(e.axes[a].levels[level].name));
     }
     index = index * e.axes[a].levels.size() + level;
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -42,7 +43,7 @@ std::string describe(const Experiment& e, const std::map<std::size_t, std::strin
 
 struct Layout {
   std::size_t x = 0;                // the axis along the bars
-  std::vector<std::size_t> series;  // the baseline axes: one colour per non-baseline level
+  std::vector<std::size_t> series;  // the baseline axes: one colour per combination of levels
   std::vector<std::size_t> panels;  // every other axis: one panel per combination
 };
 
@@ -60,11 +61,19 @@ Layout layout(const Experiment& e) {
   return l;
 }
 
-bool is_baseline(const Experiment& e, const std::map<std::size_t, std::string>& levels) {
+// Whether every run of a colour is its own baseline (its bars would all be 1): its levels on
+// the series axes are their own baselines, and so is every level of the x axis.
+bool is_own_baseline(const Experiment& e, const Layout& l,
+                     const std::map<std::size_t, std::string>& levels) {
   if (levels.empty()) return false;
-  return std::all_of(levels.begin(), levels.end(), [&](const auto& entry) {
-    return e.baseline.at(e.axes[entry.first].name) == entry.second;
-  });
+  const auto own = [&](std::size_t a, const std::string& level) {
+    const auto it = e.baseline.find(e.axes[a].name);
+    return it == e.baseline.end() || it->second.of(level) == level;
+  };
+  return std::all_of(levels.begin(), levels.end(),
+                     [&](const auto& entry) { return own(entry.first, entry.second); }) &&
+         std::all_of(e.axes[l.x].levels.begin(), e.axes[l.x].levels.end(),
+                     [&](const Level& level) { return own(l.x, level.name); });
 }
 
 std::optional<double> summary_value(const Report& report, const Experiment& e,
@@ -90,8 +99,17 @@ std::string y_label(const Derived& d) {
 
 std::string baseline_text(const Experiment& e) {
   std::string text;
-  for (const auto& [axis, level] : e.baseline) {
-    text += fmt::format("{}{}={}", text.empty() ? "" : " ", axis, level);
+  for (const auto& [axis, baseline] : e.baseline) {
+    std::string levels;
+    if (baseline.level) {
+      levels = *baseline.level;
+    } else {
+      for (const auto& [level, its] : baseline.by_level) {
+        levels += fmt::format("{}{}: {}", levels.empty() ? "" : ", ", level, its);
+      }
+      levels = "{" + levels + "}";
+    }
+    text += fmt::format("{}{}={}", text.empty() ? "" : " ", axis, levels);
   }
   return text;
 }
@@ -107,30 +125,50 @@ ordered_json figures(const Experiment& e, const Report& report) {
     const bool gmean = e.summary && e.summary->over.size() == 1 &&
                        std::find(e.summary->gmean.begin(), e.summary->gmean.end(), d.name) !=
                            e.summary->gmean.end();
+    // The bars: the x axis's levels, each group's followed by its geometric mean ("gmean" for
+    // an axis without groups, "gmean GROUP" after each group of a grouped one).
+    struct Bar {
+      std::string name;
+      std::optional<std::string> level;  // nullopt: the gmean of `group`
+      std::string group;
+    };
+    std::vector<Bar> bars;
+    const std::vector<Level>& x_levels = e.axes[l.x].levels;
+    for (std::size_t i = 0; i < x_levels.size(); ++i) {
+      bars.push_back({x_levels[i].name, x_levels[i].name, x_levels[i].group});
+      const bool group_ends =
+          i + 1 == x_levels.size() || x_levels[i + 1].group != x_levels[i].group;
+      if (gmean && group_ends) {
+        const std::string& group = x_levels[i].group;
+        bars.push_back({group.empty() ? "gmean" : "gmean " + group, std::nullopt, group});
+      }
+    }
     ordered_json panels = ordered_json::array();
     for (const auto& panel : combinations(e, l.panels)) {
       ordered_json groups = ordered_json::array();
-      for (const Level& level : e.axes[l.x].levels) groups.push_back(level.name);
-      if (gmean) groups.push_back("gmean");
+      for (const Bar& bar : bars) groups.push_back(bar.name);
       ordered_json series = ordered_json::array();
       for (const auto& colour : combinations(e, l.series)) {
-        if (is_baseline(e, colour)) continue;
+        if (is_own_baseline(e, l, colour)) continue;
         ordered_json values = ordered_json::array();
         auto where = panel;
         where.insert(colour.begin(), colour.end());
-        for (const Level& level : e.axes[l.x].levels) {
-          where[l.x] = level.name;
-          Levels levels;
-          for (const auto& [a, name] : where) levels.push_back(name);
-          const auto it = by_levels.find(levels);
-          const std::optional<double> v =
-              it == by_levels.end() ? std::nullopt : it->second->values.at(d.name);
+        for (const Bar& bar : bars) {
+          std::optional<double> v;
+          if (bar.level) {
+            where[l.x] = *bar.level;
+            Levels levels;
+            for (const auto& [a, name] : where) levels.push_back(name);
+            const auto it = by_levels.find(levels);
+            if (it != by_levels.end()) v = it->second->values.at(d.name);
+          } else {
+            // The summary's row: the other axes' levels, and the group on a grouped x axis.
+            auto summary_levels = where;
+            summary_levels.erase(l.x);
+            if (!bar.group.empty()) summary_levels[l.x] = bar.group;
+            v = summary_value(report, e, summary_levels, d.name);
+          }
           values.push_back(v ? ordered_json(*v) : ordered_json());
-        }
-        where.erase(l.x);
-        if (gmean) {
-          const std::optional<double> g = summary_value(report, e, where, d.name);
-          values.push_back(g ? ordered_json(*g) : ordered_json());
         }
         series.push_back({{"label", describe(e, colour)}, {"values", values}});
       }

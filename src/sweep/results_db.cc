@@ -6,7 +6,8 @@ namespace warpsim::sweep {
 
 namespace {
 
-// kernel is -1 for the whole run (`total`), else the kernel's launch number.
+// kernel is -1 for the whole run (`total`), else the kernel's launch number. `stats` is stored in
+// its key's order (WITHOUT ROWID): half the size of a table beside its index.
 constexpr const char* kSchema = R"(
 CREATE TABLE IF NOT EXISTS runs (
   key TEXT PRIMARY KEY,
@@ -20,7 +21,7 @@ CREATE TABLE IF NOT EXISTS stats (
   kernel INTEGER NOT NULL,
   path TEXT NOT NULL,
   value REAL NOT NULL,
-  PRIMARY KEY (key, kernel, path));
+  PRIMARY KEY (key, kernel, path)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS points (
   idx INTEGER PRIMARY KEY,
   key TEXT NOT NULL,

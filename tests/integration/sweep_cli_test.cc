@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -25,6 +26,21 @@ TEST(SweepCli, PlanListsTheMrpbExperimentsRuns) {
   EXPECT_TRUE(contains(r.out, "mrpb: 224 runs")) << r.out;  // 2 gpus x 4 variants x 28 workloads
   EXPECT_TRUE(contains(r.out, "gpu=c2050-base-s variant=baseline workload=polybench/2dconv"));
   EXPECT_TRUE(contains(r.out, "gpu=c2050-base-l variant=bypass workload=rodinia/srad-u"));
+}
+
+// --size replaces the file's size: other inputs, so other identities.
+TEST(SweepCli, SizeReplacesTheFilesSize) {
+  const std::string file = WARPSIM_SOURCE_DIR "/experiments/mrpb/mrpb.yaml";
+  const auto small = run("sweep plan " + file);
+  const auto tiny = run("sweep plan --size tiny " + file);
+  ASSERT_EQ(tiny.code, 0) << tiny.out;
+  EXPECT_TRUE(contains(tiny.out, "mrpb: 224 runs")) << tiny.out;
+  EXPECT_NE(small.out.substr(0, small.out.find('\n')), tiny.out.substr(0, tiny.out.find('\n')));
+  const auto json = nlohmann::json::parse(run("sweep plan --json --size tiny " + file).out);
+  EXPECT_EQ(json[0]["run"].back(), "polybench/2dconv:tiny");
+  const auto wrong = run("sweep plan --size huge " + file);
+  EXPECT_NE(wrong.code, 0);
+  EXPECT_TRUE(contains(wrong.out, "--size")) << wrong.out;
 }
 
 TEST(SweepCli, PlanAsJsonHasEachRunsArgumentsAndIdentity) {
@@ -169,6 +185,43 @@ TEST(SweepCli, ReportDrawsEachDerivedFigure) {
   char magic[4] = {};
   in.read(magic, 4);
   EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+  fs::remove_all(dir);
+}
+
+// Seed 004's Fig. 15 experiment at the tiny size: every run compared with the original on Base-S
+// without MRPB, a /U version with its original.
+TEST(SweepCli, TheUnsharedExperimentComparesEachUVersionWithItsOriginal) {
+  const auto dir = warpsim::testing::temp_dir("sweep-unshared");
+  const std::string file = WARPSIM_SOURCE_DIR "/experiments/mrpb/unshared.yaml";
+  const std::string where = " --size tiny --out " + dir.string();
+  const auto ran = run("sweep run -j 2 " + file + where);
+  ASSERT_EQ(ran.code, 0) << ran.out;
+  EXPECT_TRUE(contains(ran.out, "16 runs: 0 done before, 0 failed before, 16 to run")) << ran.out;
+  const auto exported = run("sweep export " + file + where);
+  ASSERT_EQ(exported.code, 0) << exported.out;
+  // index,workload,gpu,variant,status,cycles,ipc,ipc_norm,speedup
+  std::map<std::string, std::vector<std::string>> rows;
+  std::istringstream lines(exported.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> cells;
+    std::istringstream cell(line);
+    for (std::string c; std::getline(cell, c, ',');) cells.push_back(c);
+    ASSERT_EQ(cells.size(), 9u) << line;
+    rows[cells[1] + " " + cells[2] + " " + cells[3]] = cells;
+  }
+  const auto cycles = [&](const std::string& run) { return std::stod(rows.at(run)[5]); };
+  const auto speedup = [&](const std::string& run) { return std::stod(rows.at(run)[8]); };
+  for (const char* app : {"srad", "hotspot"}) {
+    const std::string original = fmt::format("rodinia/{} c2050-base-s baseline", app);
+    EXPECT_EQ(rows.at(original)[4], "ok");
+    EXPECT_EQ(speedup(original), 1.0);
+    for (const char* variant : {"baseline", "mrpb"}) {
+      for (const char* gpu : {"c2050-base-s", "c2050-base-l"}) {
+        const std::string u = fmt::format("rodinia/{}-u {} {}", app, gpu, variant);
+        EXPECT_DOUBLE_EQ(speedup(u), cycles(original) / cycles(u)) << u;
+      }
+    }
+  }
   fs::remove_all(dir);
 }
 

@@ -69,7 +69,7 @@ TEST(Experiment, AValidFileReadsAsWritten) {
   EXPECT_EQ(program.spec, "/lab/bin/vector_ops");
   EXPECT_EQ(program.args, std::vector<std::string>{"1024"});
 
-  EXPECT_EQ(e.baseline.at("variant"), "base");
+  EXPECT_EQ(e.baseline.at("variant").level, "base");
   ASSERT_EQ(e.metrics.size(), 2u);
   EXPECT_FALSE(e.metrics[0].per_kernel);
   EXPECT_TRUE(e.metrics[1].per_kernel);
@@ -116,6 +116,32 @@ mode: fast
       "exp.yaml:15:17: summary.over: no axis is named 'size'",
       "exp.yaml:15:30: summary.gmean: no derived figure is named 'nope'"};
   EXPECT_EQ(found, want);
+}
+
+TEST(Experiment, ABaselineMapNamesLevelsOfItsAxis) {
+  const Experiment e = parse(R"(name: x
+gpu: v100
+axes: {workload: [rodinia/srad, rodinia/srad-u, rodinia/nw]}
+baseline: {workload: {rodinia/srad-u: rodinia/srad}}
+metrics: {cycles: total.cycles}
+)");
+  const BaselineLevel& workload = e.baseline.at("workload");
+  EXPECT_FALSE(workload.level);
+  EXPECT_EQ(workload.of("rodinia/srad-u"), "rodinia/srad");
+  EXPECT_EQ(workload.of("rodinia/nw"), "rodinia/nw");  // a level not named is its own
+
+  EXPECT_EQ(mistakes(R"(name: x
+gpu: v100
+axes: {workload: [rodinia/srad, rodinia/srad-u]}
+baseline:
+  workload: {rodinia/srad-u: rodinia/sradd, rodinia/hotspot-u: rodinia/srad}
+metrics: {cycles: total.cycles}
+)"),
+            (std::vector<std::string>{
+                "exp.yaml:5:30: baseline.workload.rodinia/srad-u: axis 'workload' has no level "
+                "'rodinia/sradd'",
+                "exp.yaml:5:45: baseline.workload.rodinia/hotspot-u: axis 'workload' has no "
+                "level 'rodinia/hotspot-u'"}));
 }
 
 TEST(Experiment, MissingPartsAreNamed) {

@@ -66,6 +66,34 @@ TEST(Points, EachRunsBaselineDiffersOnlyOnTheBaselineAxes) {
   EXPECT_FALSE(baseline_of(without, expand(without)[0]));
 }
 
+// Seed 004's Fig. 15: each /U version and its original, on both presets, without and with MRPB,
+// against the original on the first preset without MRPB.
+TEST(Points, ABaselineCanMapLevelsOfAnAxisToOthers) {
+  const Experiment e = parse(R"(name: unshared
+size: tiny
+axes:
+  workload: [rodinia/srad, rodinia/srad-u, rodinia/nw]
+  gpu: [c2050-base-s, c2050-base-l]
+  variant: {baseline: {}, mrpb: {overlays: [mrpb]}}
+baseline:
+  workload: {rodinia/srad-u: rodinia/srad}
+  gpu: c2050-base-s
+  variant: baseline
+metrics: {cycles: total.cycles}
+)");
+  const std::vector<Point> points = expand(e);
+  ASSERT_EQ(points.size(), 12u);
+  const auto baseline_label = [&](std::size_t i) {
+    return point_label(e, points[*baseline_of(e, points[i])]);
+  };
+  const std::string srad = "workload=rodinia/srad gpu=c2050-base-s variant=baseline";
+  EXPECT_EQ(baseline_label(0), srad);  // the baseline itself
+  EXPECT_EQ(baseline_label(3), srad);  // srad, base-l, mrpb
+  EXPECT_EQ(baseline_label(4), srad);  // srad-u, base-s, baseline
+  EXPECT_EQ(baseline_label(7), srad);  // srad-u, base-l, mrpb
+  EXPECT_EQ(baseline_label(11), "workload=rodinia/nw gpu=c2050-base-s variant=baseline");
+}
+
 TEST(Points, RunArgumentsAreWhatWarpsimRunTakes) {
   const Experiment e = parse(kStudy);
   EXPECT_EQ(

@@ -112,6 +112,38 @@ TEST_F(ReportTest, FiguresHaveOneBarPerWorkloadThenTheGeometricMean) {
   EXPECT_EQ(panel["series"][0]["values"], nlohmann::json::parse("[4.0, 1.0, 0.25, 1.0]"));
 }
 
+// With a baseline that maps levels of the bars' axis (srad-u against srad), the baseline's own
+// colour is drawn too: not all of its bars are 1.
+TEST_F(ReportTest, ABaselineMappedAlongTheBarsKeepsTheBaselineColour) {
+  const Experiment e = testing::parse(R"(name: unshared
+gpu: v100
+axes:
+  workload: [rodinia/srad, rodinia/srad-u]
+  variant: {base: {}, fast: {set: {sm.l1d.ways: 8}}}
+baseline: {workload: {rodinia/srad-u: rodinia/srad}, variant: base}
+metrics: {cycles: total.cycles}
+derived: {speedup: baseline.cycles / cycles}
+)");
+  const std::vector<PlannedRun> runs = testing::planned_runs(e);
+  ResultsDb db(file_);
+  const double cycles[] = {1000, 500, 2000, 800};  // srad base, fast; srad-u base, fast
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto stats = nlohmann::json{{"total", {{"cycles", cycles[i]}}}};
+    db.record_run(RunRecord{runs[i].identity.key, "ok", 0, 1.0, "g", {}}, &stats);
+  }
+  const nlohmann::ordered_json charts = figures(e, build_report(e, runs, db));
+  const auto& chart = charts["figures"][0];
+  EXPECT_EQ(chart["title"],
+            "unshared: speedup (baseline variant=base workload={rodinia/srad-u: rodinia/srad})");
+  const auto& panel = chart["panels"][0];
+  EXPECT_EQ(panel["groups"], nlohmann::json::parse(R"(["rodinia/srad", "rodinia/srad-u"])"));
+  ASSERT_EQ(panel["series"].size(), 2u);
+  EXPECT_EQ(panel["series"][0]["label"], "variant=base");
+  EXPECT_EQ(panel["series"][0]["values"], nlohmann::json::parse("[1.0, 0.5]"));
+  EXPECT_EQ(panel["series"][1]["label"], "variant=fast");
+  EXPECT_EQ(panel["series"][1]["values"], nlohmann::json::parse("[2.0, 1.25]"));
+}
+
 // Workloads in groups (suites), a metric that sums two stats, arithmetic means beside geometric.
 TEST_F(ReportTest, GroupedWorkloadsAreSummarizedPerGroup) {
   const Experiment e = testing::parse(R"(name: suites
@@ -145,6 +177,13 @@ summary: {over: workload, gmean: [reads_norm], mean: [reads_norm]}
             "base,rodinia,1,1,1\n"
             "fast,polybench,2,1,1.25\n"  // gmean(0.5, 2) = 1, mean 1.25
             "fast,rodinia,1,0.25,0.25\n");
+  // The figure: each group's bars, then the group's geometric mean.
+  const nlohmann::ordered_json charts = figures(e, report);
+  const auto& panel = charts["figures"][0]["panels"][0];
+  EXPECT_EQ(panel["groups"], nlohmann::json::parse(R"(["polybench/atax", "polybench/bicg",
+      "gmean polybench", "rodinia/nw", "gmean rodinia"])"));
+  ASSERT_EQ(panel["series"].size(), 1u);
+  EXPECT_EQ(panel["series"][0]["values"], nlohmann::json::parse("[0.5, 2.0, 1.0, 0.25, 0.25]"));
 }
 
 TEST(GeometricMean, OfPositiveValuesOnly) {
