@@ -35,6 +35,7 @@ void CtaDispatcher::set_kernel_events(KernelEvent on_start, KernelEvent on_end) 
 }
 
 void CtaDispatcher::enqueue(KernelRun* kernel) {
+  kernel->resident_ctas.assign(to_sm_.size(), 0);
   pending_.push_back(kernel);
   sim().engine().request_wake(id(), sim().now());
 }
@@ -46,6 +47,7 @@ bool CtaDispatcher::receive_retirements(Cycle now) {
       const CtaRetired r = from_sm_[sm]->pop();
       KernelRun& k = *r.kernel;
       remove(usage_[sm], k.occupancy, r.booking);
+      --k.resident_ctas[sm];
       if (++k.done_ctas == k.ctas) {
         k.end_cycle = now.value();
         std::erase(running_, &k);
@@ -86,10 +88,12 @@ bool CtaDispatcher::assign(Cycle now) {
   for (std::uint32_t sm : order_) {
     for (KernelRun* k : running_) {
       if (k->all_dispatched() || !fits(gpu_, usage_[sm], k->occupancy)) continue;
+      if (k->throttle.ctas != 0 && k->resident_ctas[sm] >= k->throttle.ctas) continue;
       SmUsage booked = usage_[sm];
       CtaAssignment a{k, k->next_cta, add(gpu_, booked, k->occupancy)};
       if (!to_sm_[sm]->try_send(a)) break;
       usage_[sm] = booked;
+      ++k->resident_ctas[sm];
       if (!k->started) {
         k->started = true;
         k->start_cycle = now.value();

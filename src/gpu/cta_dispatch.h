@@ -6,7 +6,8 @@
 // max_concurrent_kernels run; a kernel whose wait ends because another ended starts the cycle
 // after that end. Each cycle every SM, in the CtaScheduler policy's order, may
 // receive one CTA: of the oldest running kernel with CTAs left whose CTA fits in what the SM
-// has free (CTA slots, warp slots, registers, shared memory).
+// has free (CTA slots, warp slots, registers, shared memory) and which has fewer
+// than its sm.throttle.ctas CTAs on that SM.
 
 #include <cstdint>
 #include <functional>

@@ -13,6 +13,7 @@
 #include "sm/functional_source.h"
 #include "sm/kernel_run.h"
 #include "sm/sm.h"
+#include "sm/throttle.h"
 
 namespace warpsim {
 
@@ -29,6 +30,7 @@ struct GpuModel::Impl {
   std::uint64_t progress_every = 0;
   std::uint64_t next_progress = 0;
   std::uint64_t warp_insts = 0;
+  ThrottleTable throttle;
 
   Cycle core_cycle() const {
     return gpu.sim->engine().clock(gpu.clocks.core).cycle_at(gpu.sim->now());
@@ -64,6 +66,7 @@ struct GpuModel::Impl {
 GpuModel::GpuModel(const ConfigNode& resolved) : impl_(std::make_unique<Impl>()) {
   impl_->gpu = build_gpu(resolved);
   impl_->progress_every = resolved.at("gpu").at("progress_cycles").as_uint();
+  impl_->throttle = ThrottleTable(resolved.at("sm"));
   Impl* impl = impl_.get();
   impl_->gpu.dispatcher->set_kernel_events(
       [impl](KernelRun& k, Cycle now) { impl->on_start(k, now); },
@@ -109,6 +112,7 @@ void GpuModel::launch(std::unique_ptr<KernelSource> source, std::uint64_t stream
   k.registers_per_thread = resources.registers_per_thread;
   k.local_per_thread = resources.local_per_thread;
   k.resource_source = resources.source;
+  k.throttle = m.throttle.caps(shape.name);
   m.start_snapshots.emplace_back();
   ++m.unfinished;
   m.gpu.dispatcher->enqueue(&k);

@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sm/kernel_occupancy.h"
 #include "sm/kernel_source.h"
+#include "sm/throttle.h"
 
 namespace warpsim {
 
@@ -30,6 +32,8 @@ struct KernelRun {
   std::uint64_t start_cycle = 0;
   std::uint64_t end_cycle = 0;
   bool started = false;
+  ThrottleCaps throttle;                     // sm.throttle, for this kernel
+  std::vector<std::uint32_t> resident_ctas;  // per SM, kept by the dispatcher for throttle.ctas
 
   bool all_dispatched() const { return next_cta >= ctas; }
   bool finished() const { return done_ctas >= ctas; }

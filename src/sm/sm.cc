@@ -115,12 +115,14 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw.code_region = k.code_region;
     sw.source = k.source.get();
     sw.age = next_age_++;
+    sw.warp_cap = k.throttle.warps;
     sw.state = &fw;
     sw.finished = fw.done();
     invalidate(w, WarpChange::kStarted);
     c.warps.push_back(w);
     schedulers_[w % config_.schedulers].policy->on_warp_start(w / config_.schedulers);
   }
+  warp_caps_ |= k.throttle.warps != 0;
   ++resident_ctas_;
   ctas_started_.inc();
   retire_check_ = true;
@@ -319,6 +321,7 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   }
   st.order.clear();
   st.policy->order(st.views, now, st.order);
+  if (warp_caps_) apply_warp_caps(s, st);
   Stall best = Stall::kIdle;
   std::uint32_t issued = 0;
   std::uint32_t considered = 0;
@@ -347,6 +350,34 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   reasons_[s] = issued != 0 ? Stall::kIssued : best;
   if (issued != 0) st.quiet_until = 0;
   return issued != 0;
+}
+
+// Of each kernel's warps on this scheduler that are neither finished nor waiting at a barrier,
+// the oldest `warp_cap` stay in the order; the others wait. Warps at a barrier do not count, or
+// a cap below a CTA's warps would leave the barrier's last arrivals waiting forever.
+void Sm::apply_warp_caps(std::uint32_t s, SchedulerState& st) {
+  st.by_age.clear();
+  for (std::uint32_t i = 0; i < st.views.size(); ++i) {
+    if (st.views[i].valid && !st.views[i].at_barrier) st.by_age.push_back(i);
+  }
+  std::sort(st.by_age.begin(), st.by_age.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return st.views[a].age < st.views[b].age; });
+  // Warps are dropped from the order by marking their views' index; at most a few kernels
+  // share an SM, so the per-kernel counts are a short list.
+  std::vector<std::pair<const KernelSource*, std::uint32_t>> counts;
+  std::vector<std::uint32_t> dropped;
+  for (std::uint32_t i : st.by_age) {
+    const SmWarp& w = warps_[s + i * config_.schedulers];
+    if (w.warp_cap == 0) continue;
+    auto it = std::find_if(counts.begin(), counts.end(),
+                           [&](const auto& c) { return c.first == w.source; });
+    if (it == counts.end()) it = counts.insert(counts.end(), {w.source, 0});
+    if (it->second++ >= w.warp_cap) dropped.push_back(i);
+  }
+  if (dropped.empty()) return;
+  std::erase_if(st.order, [&](std::uint32_t i) {
+    return std::find(dropped.begin(), dropped.end(), i) != dropped.end();
+  });
 }
 
 void Sm::invalidate(std::uint32_t slot, WarpChange change) {

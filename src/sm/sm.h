@@ -127,6 +127,7 @@ class Sm : public Component {
     std::vector<Stall> status;
     std::vector<WarpMemo> memo;
     std::vector<std::uint32_t> order;
+    std::vector<std::uint32_t> by_age;  // apply_warp_caps()'s scratch
     // issue_scheduler() need not run again before cycle `quiet_until` unless `dirty` (one of
     // its warps changed: Sm::touch) or, with `watch_ldst`, the LD/ST queue has room again.
     bool dirty = true;
@@ -179,6 +180,8 @@ class Sm : public Component {
   // nothing issues; returns how many live warps it has.
   std::uint32_t classify_warps(std::uint32_t s, Cycle now);
   bool issue_scheduler(std::uint32_t s, Cycle now);
+  // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap.
+  void apply_warp_caps(std::uint32_t s, SchedulerState& st);
   void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
   void advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc);
   void retire_ctas();
@@ -200,6 +203,7 @@ class Sm : public Component {
   std::uint32_t resident_ctas_ = 0;
   bool retire_check_ = false;  // a CTA may have become retirable since the last scan
   std::uint64_t next_age_ = 0;
+  bool warp_caps_ = false;       // a CTA of a kernel with a sm.throttle.warps cap has started here
   std::uint64_t accounted_ = 0;  // cycles before this one are accounted
   // Accounted cycles not yet added to the counters (account_until() adds them): the SM's
   // own per-cycle accounting stays in these few words.

@@ -80,6 +80,26 @@ SectionSpec ops_section() {
   return section;
 }
 
+SectionSpec throttle_section() {
+  return SectionSpec{
+      .name = "throttle",
+      .description =
+          "Static throttling below the hardware's limits (seed 001's warp-opt and CTA-opt), for "
+          "every scheduler policy. 0: no cap.",
+      .params = {
+          uint_param("warps",
+                     "warps each scheduler may issue from: the oldest this many of its warps of "
+                     "the kernel that are neither finished nor waiting at a barrier",
+                     "0", 0, 1024),
+          uint_param("ctas", "CTAs of one kernel resident on an SM at a time", "0", 0, 1024),
+          ParamSpec{.name = "kernels",
+                    .type = ParamType::kString,
+                    .description = "a YAML file of per-kernel caps over the two above, "
+                                   "{KERNEL: {warps: N, ctas: M}, ...}, relative to the config "
+                                   "file that names it (\"\": none)",
+                    .default_value = ""}}};
+}
+
 SectionSpec ldst_section() {
   return SectionSpec{
       .name = "ldst",
@@ -214,8 +234,8 @@ SectionSpec l1c_section() {
 }  // namespace
 
 std::vector<SectionSpec> sm_timing_sections() {
-  return {fetch_section(), icache_section(), units_section(), ops_section(),
-          ldst_section(),  l1d_section(),    l1t_section(),   l1c_section()};
+  return {fetch_section(), icache_section(), units_section(), ops_section(),     ldst_section(),
+          l1d_section(),   l1t_section(),    l1c_section(),   throttle_section()};
 }
 
 std::vector<PolicySlot> sm_policy_slots() {

@@ -19,27 +19,6 @@ using test::Issue;
 using test::run_kernel;
 using test::timing_config;
 
-// i0..i2 independent moves, i3 reads i0's and i1's results, i4 exits.
-const char* kTwoWarpKernel = R"(.version 7.0
-.target sm_70
-.address_size 64
-.visible .entry k()
-{
-  .reg .b32 %r<8>;
-  mov.u32 %r1, 1;
-  mov.u32 %r2, 2;
-  mov.u32 %r3, 3;
-  add.u32 %r4, %r1, %r2;
-  exit;
-}
-)";
-
-std::vector<std::pair<std::uint32_t, std::uint32_t>> order_of(const std::vector<Issue>& issues) {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-  for (const Issue& i : issues) out.emplace_back(i.warp, i.pc);
-  return out;
-}
-
 // Both warps' buffers fill in the same cycle; t = the first issue; latency 4.
 // GTO: w0 runs i0,i1,i2 (t..t+2); at t+3 its i3 waits for %r2 (ready t+1+4 = t+5), so the
 // oldest other warp, w1, issues i0; greedy on w1: i1 (t+4), i2 (t+5); at t+6 w1's i3 waits
@@ -59,8 +38,8 @@ TEST(SmScheduling, GtoAndLrrIssueInHandComputedOrders) {
     func::Device device;
     const auto out = run_kernel(
         device, timing_config("v100", test::one_sm({std::string("sm.warp_scheduler=") + policy})),
-        kTwoWarpKernel, {1, 1, 1}, {64, 1, 1});
-    EXPECT_EQ(order_of(out.issues), expected);
+        test::kFiveInstKernel, {1, 1, 1}, {64, 1, 1});
+    EXPECT_EQ(test::stream_of(out.issues), expected);
     ASSERT_EQ(out.issues.size(), 10u);
     // Both schedules keep the scheduler busy every cycle.
     for (std::size_t i = 0; i < out.issues.size(); ++i) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../support/preset_config.h"
@@ -42,6 +43,30 @@ inline std::vector<std::string> one_sm(std::vector<std::string> more = {}) {
                                    "sm.units.sp=1"};
   sets.insert(sets.end(), more.begin(), more.end());
   return sets;
+}
+
+// Kernel `k`: i0..i2 independent moves, i3 reads i0's and i1's results, i4 exits. The
+// scheduling and throttling tests derive their issue streams from it.
+inline constexpr const char* kFiveInstKernel = R"(.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k()
+{
+  .reg .b32 %r<8>;
+  mov.u32 %r1, 1;
+  mov.u32 %r2, 2;
+  mov.u32 %r3, 3;
+  add.u32 %r4, %r1, %r2;
+  exit;
+}
+)";
+
+using Stream = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // (warp, pc) per issue
+
+inline Stream stream_of(const std::vector<Issue>& issues) {
+  Stream out;
+  for (const Issue& i : issues) out.emplace_back(i.warp, i.pc);
+  return out;
 }
 
 struct KernelRunOutput {

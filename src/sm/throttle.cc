@@ -1,0 +1,59 @@
+#include "sm/throttle.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace warpsim {
+
+namespace {
+
+// A cap as written in the kernels file: a whole number from 0 (no cap) to 1024.
+std::uint32_t read_cap(const ConfigNode& node) {
+  const std::uint64_t value = node.as_uint();
+  if (value > 1024) throw node.error(fmt::format("a cap is 0 (none) to 1024, got {}", value));
+  return static_cast<std::uint32_t>(value);
+}
+
+}  // namespace
+
+ThrottleTable::ThrottleTable(const ConfigNode& sm) {
+  const ConfigNode& section = sm.at("throttle");
+  defaults_.warps = static_cast<std::uint32_t>(section.at("warps").as_uint());
+  defaults_.ctas = static_cast<std::uint32_t>(section.at("ctas").as_uint());
+  const ConfigNode& kernels = section.at("kernels");
+  std::filesystem::path file = kernels.as_string();
+  if (file.empty()) return;
+  // Relative to the config file that names it, or to the working directory (--set).
+  if (file.is_relative() && kernels.origin().line > 0) {
+    file = std::filesystem::path(kernels.origin().source).parent_path() / file;
+  }
+  if (!std::filesystem::exists(file)) {
+    throw kernels.error(fmt::format("no such file: {}", file.string()));
+  }
+  const ConfigNode doc = ConfigNode::parse_file(file.string());
+  if (!doc.is_map()) {
+    throw doc.error("expected a map of kernel names to their caps ({warps: N, ctas: M})");
+  }
+  for (const auto& [kernel, entry] : doc.entries()) {
+    if (!entry.is_map()) throw entry.error("expected the kernel's caps: {warps: N, ctas: M}");
+    ThrottleCaps caps = defaults_;
+    for (const auto& [key, value] : entry.entries()) {
+      if (key == "warps") {
+        caps.warps = read_cap(value);
+      } else if (key == "ctas") {
+        caps.ctas = read_cap(value);
+      } else {
+        throw value.error(fmt::format("unknown key '{}' (known: warps, ctas)", key));
+      }
+    }
+    kernels_[kernel] = caps;
+  }
+}
+
+ThrottleCaps ThrottleTable::caps(const std::string& kernel) const {
+  const auto it = kernels_.find(kernel);
+  return it == kernels_.end() ? defaults_ : it->second;
+}
+
+}  // namespace warpsim
