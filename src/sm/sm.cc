@@ -352,34 +352,6 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   return issued != 0;
 }
 
-// Of each kernel's warps on this scheduler that are neither finished nor waiting at a barrier,
-// the oldest `warp_cap` stay in the order; the others wait. Warps at a barrier do not count, or
-// a cap below a CTA's warps would leave the barrier's last arrivals waiting forever.
-void Sm::apply_warp_caps(std::uint32_t s, SchedulerState& st) {
-  st.by_age.clear();
-  for (std::uint32_t i = 0; i < st.views.size(); ++i) {
-    if (st.views[i].valid && !st.views[i].at_barrier) st.by_age.push_back(i);
-  }
-  std::sort(st.by_age.begin(), st.by_age.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return st.views[a].age < st.views[b].age; });
-  // Warps are dropped from the order by marking their views' index; at most a few kernels
-  // share an SM, so the per-kernel counts are a short list.
-  std::vector<std::pair<const KernelSource*, std::uint32_t>> counts;
-  std::vector<std::uint32_t> dropped;
-  for (std::uint32_t i : st.by_age) {
-    const SmWarp& w = warps_[s + i * config_.schedulers];
-    if (w.warp_cap == 0) continue;
-    auto it = std::find_if(counts.begin(), counts.end(),
-                           [&](const auto& c) { return c.first == w.source; });
-    if (it == counts.end()) it = counts.insert(counts.end(), {w.source, 0});
-    if (it->second++ >= w.warp_cap) dropped.push_back(i);
-  }
-  if (dropped.empty()) return;
-  std::erase_if(st.order, [&](std::uint32_t i) {
-    return std::find(dropped.begin(), dropped.end(), i) != dropped.end();
-  });
-}
-
 void Sm::invalidate(std::uint32_t slot, WarpChange change) {
   if ((dropped_changes_ >> static_cast<unsigned>(change) & 1u) != 0) return;
   switch (change) {

@@ -22,6 +22,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "func/cta_state.h"
@@ -127,7 +128,10 @@ class Sm : public Component {
     std::vector<Stall> status;
     std::vector<WarpMemo> memo;
     std::vector<std::uint32_t> order;
-    std::vector<std::uint32_t> by_age;  // apply_warp_caps()'s scratch
+    // apply_warp_caps()'s scratch: live warps by age, warps per kernel, warps held back.
+    std::vector<std::uint32_t> by_age;
+    std::vector<std::pair<const KernelSource*, std::uint32_t>> kernel_counts;
+    std::vector<std::uint8_t> held;
     // issue_scheduler() need not run again before cycle `quiet_until` unless `dirty` (one of
     // its warps changed: Sm::touch) or, with `watch_ldst`, the LD/ST queue has room again.
     bool dirty = true;
@@ -180,7 +184,7 @@ class Sm : public Component {
   // nothing issues; returns how many live warps it has.
   std::uint32_t classify_warps(std::uint32_t s, Cycle now);
   bool issue_scheduler(std::uint32_t s, Cycle now);
-  // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap.
+  // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap (warp_caps.cc).
   void apply_warp_caps(std::uint32_t s, SchedulerState& st);
   void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
   void advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc);

@@ -5,6 +5,7 @@
 
 #include "cache/cache_config.h"
 #include "sm/op_timing.h"
+#include "sm/throttle.h"
 
 namespace warpsim {
 
@@ -90,8 +91,9 @@ SectionSpec throttle_section() {
           uint_param("warps",
                      "warps each scheduler may issue from: the oldest this many of its warps of "
                      "the kernel that are neither finished nor waiting at a barrier",
-                     "0", 0, 1024),
-          uint_param("ctas", "CTAs of one kernel resident on an SM at a time", "0", 0, 1024),
+                     "0", 0, kMaxThrottleCap),
+          uint_param("ctas", "CTAs of one kernel resident on an SM at a time", "0", 0,
+                     kMaxThrottleCap),
           ParamSpec{.name = "kernels",
                     .type = ParamType::kString,
                     .description = "a YAML file of per-kernel caps over the two above, "

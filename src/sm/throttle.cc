@@ -8,10 +8,12 @@ namespace warpsim {
 
 namespace {
 
-// A cap as written in the kernels file: a whole number from 0 (no cap) to 1024.
+// A cap as written in the kernels file: a whole number from 0 (no cap) to kMaxThrottleCap.
 std::uint32_t read_cap(const ConfigNode& node) {
   const std::uint64_t value = node.as_uint();
-  if (value > 1024) throw node.error(fmt::format("a cap is 0 (none) to 1024, got {}", value));
+  if (value > kMaxThrottleCap) {
+    throw node.error(fmt::format("a cap is 0 (none) to {}, got {}", kMaxThrottleCap, value));
+  }
   return static_cast<std::uint32_t>(value);
 }
 

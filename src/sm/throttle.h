@@ -19,6 +19,8 @@
 
 namespace warpsim {
 
+inline constexpr std::uint32_t kMaxThrottleCap = 1024;
+
 // 0: no cap.
 struct ThrottleCaps {
   std::uint32_t warps = 0;  // per scheduler: the oldest this many of its active warps issue
