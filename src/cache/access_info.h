@@ -14,6 +14,8 @@ struct AccessInfo {
   std::uint32_t sm_id = 0;
   std::uint32_t warp_id = 0;
   std::uint32_t cta_id = 0;
+  std::uint64_t warp_age = 0;  // MemRequest::warp_age: with sm_id, names one warp of the run
+  std::uint32_t age_rank = 0;  // MemRequest::age_rank
   bool is_write = false;
 };
 

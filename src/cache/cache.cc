@@ -23,6 +23,15 @@
 //   evictions      lines the replacement policy evicted to make room
 //   writebacks     dirty lines written to the next level (evictions and invalidate_all)
 //   fills          replies to this cache's fetches
+//   hits_intra_warp  hits on a line that the hitting warp itself allocated (same SM, same
+//                    warp_age: one warp of the run, not a reused slot)
+//   hits_inter_warp  hits on a line another warp allocated (hits = intra + inter)
+//   hits_by_warp_age histogram of hits by the requester's age_rank (live warps on its
+//                    scheduler launched before it; 0 = the oldest)
+//   fetch_latency       histogram: this cache's clock cycles from a miss to each fill reply
+//   reuse.*        the opt-in reuse-distance collector (reuse_distance.h)
+//   fetch_latency_dram  the same for replies the L2 answered from DRAM (MemReply::from_dram):
+//                       at an L1, the round trip of an access that missed in L1 and L2
 //   hit_rate       hits / (hits + hit_reserved + misses): accesses that looked for a line
 // A failed access counts only its reservation_fail_* counter.
 
@@ -61,7 +70,22 @@ CacheCounters::CacheCounters(StatGroup& s)
                                 "refused: no room in the outgoing (miss) queue")),
       evictions(s.counter("evictions", "lines", "lines evicted to make room")),
       writebacks(s.counter("writebacks", "requests", "dirty lines written to the next level")),
-      fills(s.counter("fills", "replies", "replies to this cache's fetches")) {
+      fills(s.counter("fills", "replies", "replies to this cache's fetches")),
+      hits_intra_warp(
+          s.counter("hits_intra_warp", "requests", "hits on a line the same warp allocated")),
+      hits_inter_warp(
+          s.counter("hits_inter_warp", "requests", "hits on a line another warp allocated")),
+      hits_by_warp_age(s.histogram("hits_by_warp_age", "requests",
+                                   "hits by the requester's age rank on its scheduler (live "
+                                   "warps launched before it; 0 = oldest)",
+                                   HistogramSpec{.bucket_width = 1, .buckets = 64})),
+      fetch_latency(s.histogram(
+          "fetch_latency", "cycles", "cycles of this cache's clock from a miss to each fill reply",
+          HistogramSpec{.scale = HistogramSpec::Scale::kLog2, .buckets = 16})),
+      fetch_latency_dram(
+          s.histogram("fetch_latency_dram", "cycles",
+                      "fetch_latency of the replies the L2 answered with data from DRAM",
+                      HistogramSpec{.scale = HistogramSpec::Scale::kLog2, .buckets = 16})) {
   s.formula("hit_rate", "ratio", "hits / (hits + hit_reserved + misses)", [](const GroupValues& v) {
     const double looked = v["hits"] + v["hit_reserved"] + v["misses"];
     return looked == 0 ? 0.0 : v["hits"] / looked;
@@ -111,6 +135,8 @@ Cache::Impl::Lookup Cache::Impl::lookup(const MemRequest& r) const {
                                    .sm_id = r.sm,
                                    .warp_id = r.warp,
                                    .cta_id = r.cta,
+                                   .warp_age = r.warp_age,
+                                   .age_rank = r.age_rank,
                                    .is_write = is_write}};
 }
 
@@ -300,9 +326,16 @@ CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector
       break;
   }
   switch (outcome) {
-    case CacheOutcome::kHit:
+    case CacheOutcome::kHit: {
       counters.hits.inc();
+      // A write-validate hit may have just placed the line: then the hitter is its owner.
+      const std::uint32_t way = k.way != CacheLines::kNoWay ? k.way : lines.find(k.set, k.line);
+      const AccessInfo& owner = lines.owner[lines.index(k.set, way)];
+      const bool same = owner.sm_id == k.info.sm_id && owner.warp_age == k.info.warp_age;
+      (same ? counters.hits_intra_warp : counters.hits_inter_warp).inc();
+      counters.hits_by_warp_age.sample(k.info.age_rank);
       break;
+    }
     case CacheOutcome::kHitReserved:
       counters.hit_reserved.inc();
       break;
@@ -316,6 +349,9 @@ CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector
     case CacheOutcome::kFailed:  // reported through failed()
       break;
   }
+  const bool looked_up = outcome == CacheOutcome::kHit || outcome == CacheOutcome::kHitReserved ||
+                         outcome == CacheOutcome::kMiss;
+  if (counters.reuse && looked_up) counters.reuse->access(k.set, k.line, k.request->pc);
   return CacheResult{.outcome = outcome, .cause = FailCause::kNone, .sector_miss = sector_miss};
 }
 
@@ -352,7 +388,9 @@ void Cache::Impl::send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sec
                  .pc = r.pc,
                  .warp = r.warp,
                  .cta = r.cta,
-                 .born = r.born});
+                 .warp_age = r.warp_age,
+                 .age_rank = r.age_rank,
+                 .born = now});
 }
 
 // ---- Cache ----
@@ -363,7 +401,12 @@ Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& st
       section_(section),
       seed_(seed),
       counters_(std::make_unique<CacheCounters>(stats)),
-      impl_(std::make_unique<Impl>(config_, section_, *counters_, seed_)) {}
+      impl_(std::make_unique<Impl>(config_, section_, *counters_, seed_)) {
+  if (const std::uint64_t pcs = section_.at("reuse_distance_pcs").as_uint(); pcs != 0) {
+    counters_->reuse = std::make_unique<ReuseDistance>(stats, static_cast<std::uint32_t>(pcs),
+                                                       impl_->geometry.sets());
+  }
+}
 
 Cache::~Cache() = default;
 
@@ -372,9 +415,11 @@ void Cache::resize(std::uint64_t size) {
   if (!config_.set_ways.empty()) throw std::logic_error("Cache::resize() with per-set ways");
   config_.size = size;
   impl_ = std::make_unique<Impl>(config_, section_, *counters_, seed_);
+  if (counters_->reuse) counters_->reuse->reset(impl_->geometry.sets());
 }
 
-CacheResult Cache::access(const MemRequest& request, Cycle /*now*/) {
+CacheResult Cache::access(const MemRequest& request, Cycle now) {
+  impl_->now = now.value();
   return impl_->access(request);
 }
 
@@ -385,7 +430,8 @@ void Cache::pop_outgoing() {
   impl_->outgoing.pop();
 }
 
-void Cache::fill(const MemReply& reply, Cycle /*now*/, std::vector<std::uint64_t>& completed) {
+void Cache::fill(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& completed) {
+  impl_->now = now.value();
   impl_->fill(reply, completed);
 }
 

@@ -107,7 +107,11 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
                  kMaxCount),
       uint_param("miss_queue",
                  "requests waiting to leave for the next level (write-backs may exceed it)",
-                 std::to_string(d.miss_queue), 1, kMaxCount)};
+                 std::to_string(d.miss_queue), 1, kMaxCount),
+      uint_param("reuse_distance_pcs",
+                 "opt-in reuse-distance collector (stats reuse.*): 0 off; N > 0 collects "
+                 "histograms over all accesses and for PCs 0..N-1 each (the rest pooled)",
+                 "0", 0, 4096)};
 }
 
 std::vector<PolicySlot> policy_slots(const CacheDefaults& d) {

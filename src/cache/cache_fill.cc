@@ -94,6 +94,10 @@ void Cache::Impl::fill(const MemReply& reply, std::vector<std::uint64_t>& comple
   const SectorMask arrived = geometry.line_sectors(reply.addr, reply.size, reply.sectors) &
                              entry.requested & ~entry.arrived;
   counters.fills.inc();
+  // A fetch is born at its miss, in this cache's clock (send_fetch).
+  const std::uint64_t latency = now > reply.born ? now - reply.born : 0;
+  counters.fetch_latency.sample(latency);
+  if (reply.from_dram) counters.fetch_latency_dram.sample(latency);
   const std::uint32_t set = set_index->set_of(entry.line);
   std::uint32_t way = lines.find(set, entry.line);
   // Only allocate-on-fill caches get here without a line, and they never reserve ways, so a

@@ -16,6 +16,7 @@
 #include "cache/mshr.h"
 #include "cache/replacement/replacement_policy.h"
 #include "cache/request_queue.h"
+#include "cache/reuse_distance.h"
 #include "cache/set_index/set_index.h"
 #include "sim/stats.h"
 
@@ -42,6 +43,12 @@ struct CacheCounters {
   Counter& evictions;
   Counter& writebacks;
   Counter& fills;
+  Counter& hits_intra_warp;
+  Counter& hits_inter_warp;
+  Histogram& hits_by_warp_age;
+  Histogram& fetch_latency;
+  Histogram& fetch_latency_dram;
+  std::unique_ptr<ReuseDistance> reuse;  // reuse_distance_pcs > 0
 };
 
 struct Cache::Impl {
@@ -106,6 +113,7 @@ struct Cache::Impl {
   CacheCounters& counters;            // owned by the Cache, so that they outlive a resize
   std::uint64_t next_sequence = 0;    // of the next fetch
   std::uint64_t next_writeback = 0;
+  std::uint64_t now = 0;  // the owner's cycle of the current access() or fill()
 };
 
 // Fetch tags: kFetchTagBit | sequence << kTagIndexBits | MSHR index, with one sequence number

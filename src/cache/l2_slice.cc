@@ -100,11 +100,16 @@ MemRequest L2Slice::local_request(const MemRequest& request, std::uint64_t slot)
   return local;
 }
 
-// A request whose reply is due: writes evicted from above are not answered.
-void L2Slice::complete(std::uint64_t slot, std::uint64_t due) {
+// A request whose reply is due: writes evicted from above are not answered. `from_dram`: it
+// waited for data from DRAM (a miss, a merge into a pending miss, a forward).
+void L2Slice::complete(std::uint64_t slot, std::uint64_t due, bool from_dram) {
   if (slot == kPrefetchSlot) return;
   const MemRequest& request = slots_[slot];
-  if (!request.writeback) replies_.push(Reply{due, reply_seq_++, reply_to(request)});
+  if (!request.writeback) {
+    MemReply reply = reply_to(request);
+    reply.from_dram = from_dram;
+    replies_.push(Reply{due, reply_seq_++, reply});
+  }
   free_slots_.push_back(slot);
   --waiting_;
 }
@@ -120,10 +125,10 @@ void L2Slice::receive_from_dram(Cycle now) {
       for (std::uint64_t slot : completed_) {
         // An atomic that missed executes once its line is here, as a hit would.
         const bool atomic = slot != kPrefetchSlot && slots_[slot].kind == MemKind::kAtomic;
-        complete(slot, now.value() + (atomic ? config_.atomic_latency : 0));
+        complete(slot, now.value() + (atomic ? config_.atomic_latency : 0), true);
       }
     } else {
-      complete(reply.tag, now.value());
+      complete(reply.tag, now.value(), true);
     }
   }
 }
@@ -177,7 +182,7 @@ void L2Slice::access_cache(Cycle now) {
     }
     if (r.outcome == CacheOutcome::kHit) {
       const std::uint32_t extra = request.kind == MemKind::kAtomic ? config_.atomic_latency : 0;
-      complete(slot, now.value() + config_.cache.hit_latency + extra);
+      complete(slot, now.value() + config_.cache.hit_latency + extra, false);
     }
     if (r.outcome == CacheOutcome::kMiss && config_.prefetch_degree != 0) {
       prefetch_after(local, now);

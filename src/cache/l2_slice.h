@@ -70,7 +70,7 @@ class L2Slice : public Component {
   void prefetch_after(const MemRequest& miss, Cycle now);
   void send_to_dram();
   void send_replies(Cycle now);
-  void complete(std::uint64_t slot, std::uint64_t due);
+  void complete(std::uint64_t slot, std::uint64_t due, bool from_dram);
   std::uint64_t new_slot(const MemRequest& request);
   MemRequest local_request(const MemRequest& request, std::uint64_t slot) const;
   Wake next_wake(Cycle now) const;

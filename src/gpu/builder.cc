@@ -5,6 +5,7 @@
 
 #include "gpu/cta_dispatch.h"
 #include "gpu/memory_builder.h"
+#include "gpu/timeline.h"
 #include "sm/sm.h"
 #include "tlb/tlb.h"
 #include "tlb/tlb_config.h"
@@ -84,6 +85,13 @@ BuiltGpu build_gpu(const ConfigNode& resolved) {
   gpu.clocks.l2 = add_clock(*gpu.sim, clocks, "l2_mhz", "l2");
   gpu.clocks.dram = add_clock(*gpu.sim, clocks, "dram_mhz", "dram");
   build_core(gpu, resolved);
+  // Last, so that in each instant it samples after every other component has run.
+  if (const std::uint64_t every = resolved.at("gpu").at("timeline_cycles").as_uint(); every != 0) {
+    const Engine& e = gpu.sim->engine();
+    gpu.timeline = &gpu.sim->add<Timeline>(
+        "gpu.timeline", gpu.clocks.core, every, gpu.sms, gpu.sm_config->schedulers,
+        WindowClocks{.l2 = e.clock(gpu.clocks.l2).period, .dram = e.clock(gpu.clocks.dram).period});
+  }
   return gpu;
 }
 

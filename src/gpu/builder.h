@@ -13,6 +13,7 @@ namespace warpsim {
 
 class CtaDispatcher;
 class Sm;
+class Timeline;
 struct MemorySystem;
 class SharedTlb;
 
@@ -35,6 +36,7 @@ struct BuiltGpu {
   std::vector<Sm*> sms;
   std::unique_ptr<SharedTlb> tlb;  // the GPU-wide L2 TLB, used by every SM
   std::unique_ptr<MemorySystem> memory;
+  Timeline* timeline = nullptr;  // gpu.timeline_cycles != 0
 
   BuiltGpu();
   BuiltGpu(BuiltGpu&&) noexcept;

@@ -9,6 +9,7 @@
 #include "gpu/builder.h"
 #include "gpu/cta_dispatch.h"
 #include "gpu/kernel_stats.h"
+#include "gpu/timeline.h"
 #include "sim/simulation.h"
 #include "sm/functional_source.h"
 #include "sm/kernel_run.h"
@@ -35,6 +36,11 @@ struct GpuModel::Impl {
   Cycle core_cycle() const {
     return gpu.sim->engine().clock(gpu.clocks.core).cycle_at(gpu.sim->now());
   }
+  WindowClocks clocks() const {
+    const Engine& e = gpu.sim->engine();
+    return WindowClocks{.l2 = e.clock(gpu.clocks.l2).period,
+                        .dram = e.clock(gpu.clocks.dram).period};
+  }
   StatSnapshot snapshot(Cycle now) {
     for (Sm* sm : gpu.sms) sm->account_until(now);
     return gpu.sim->stats().snapshot();
@@ -55,8 +61,7 @@ struct GpuModel::Impl {
     r.warp_insts = k.warp_insts;
     r.thread_insts = k.thread_insts;
     r.ctas = k.ctas;
-    r.stats = kernel_stats(k, window, gpu.sms.size(), gpu.sm_config->schedulers,
-                           gpu.sim->engine().clock(gpu.clocks.dram).period);
+    r.stats = kernel_stats(k, window, gpu.sms.size(), gpu.sm_config->schedulers, clocks());
     warp_insts += k.warp_insts;
     results.push_back(std::move(r));
     --unfinished;
@@ -152,10 +157,11 @@ nlohmann::ordered_json GpuModel::run_stats() {
   const Cycle end = m.core_cycle() + 1;
   for (Sm* sm : m.gpu.sms) sm->account_until(end);
   nlohmann::ordered_json out = {{"cycles", end.value()}};
-  const nlohmann::ordered_json common = window_stats(
-      m.gpu.sim->stats().snapshot(), end.value(), m.gpu.sms.size(), m.gpu.sm_config->schedulers,
-      m.gpu.sim->engine().clock(m.gpu.clocks.dram).period);
+  const nlohmann::ordered_json common =
+      window_stats(m.gpu.sim->stats().snapshot(), end.value(), m.gpu.sms.size(),
+                   m.gpu.sm_config->schedulers, m.clocks());
   for (const auto& [key, value] : common.items()) out[key] = value;
+  if (m.gpu.timeline != nullptr) out["timeline"] = m.gpu.timeline->to_json();
   return out;
 }
 

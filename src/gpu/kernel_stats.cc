@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "gpu/bottleneck_stats.h"
 #include "gpu/memory_stats.h"
 #include "gpu/occupancy.h"
 #include "gpu/window_sums.h"
@@ -11,7 +12,7 @@
 namespace warpsim {
 
 nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& window, std::size_t sms,
-                                    std::uint32_t schedulers, Picos dram_period) {
+                                    std::uint32_t schedulers, WindowClocks clocks) {
   nlohmann::ordered_json out;
   const std::uint64_t cycles = k.end_cycle - k.start_cycle;
   out["cycles"] = cycles;
@@ -28,13 +29,14 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
                       {"shared_carveout", k.occupancy.shared_carveout},
                       {"local_per_thread", k.local_per_thread},
                       {"resource_source", k.resource_source}};
-  const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers, dram_period);
+  const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers, clocks);
   for (const auto& [key, value] : common.items()) out[key] = value;
   return out;
 }
 
 nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cycles,
-                                    std::size_t sms, std::uint32_t schedulers, Picos dram_period) {
+                                    std::size_t sms, std::uint32_t schedulers,
+                                    WindowClocks clocks) {
   nlohmann::ordered_json out;
   nlohmann::ordered_json stalls;
   for (const char* name : kStallNames)
@@ -46,6 +48,12 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
   sm["warp_insts"] = sum_indexed(window, "sm", sms, "warp_insts");
   sm["thread_insts"] = sum_indexed(window, "sm", sms, "thread_insts");
   sm["ctas"] = sum_indexed(window, "sm", sms, "ctas");
+  nlohmann::ordered_json per_sm = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < sms; ++i) {
+    per_sm.push_back(ratio(static_cast<double>(window.counter(indexed("sm", i) + ".thread_insts")),
+                           static_cast<double>(cycles)));
+  }
+  sm["ipc_per_sm"] = per_sm;
   nlohmann::ordered_json ops;
   for (const OpTimingInfo& op : kOpTimingInfo) {
     ops[op.name] = sum_indexed(window, "sm", sms, std::string("ops.") + op.name);
@@ -64,8 +72,9 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
                     "mem_atomic_requests", "l1_refusals", "prioritizer_stalls", "l1_skipped"});
   out["sm"] = sm;
   const nlohmann::ordered_json memory =
-      memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), dram_period);
+      memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), clocks);
   for (const auto& [key, value] : memory.items()) out[key] = value;
+  out["bottleneck"] = bottleneck_stats(out, cycles, sms);
   return out;
 }
 

@@ -9,21 +9,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpu/window_sums.h"
 #include "sim/stat_snapshot.h"
 #include "sm/kernel_run.h"
 
 namespace warpsim {
 
-// `dram_period` (picoseconds of one DRAM command cycle) turns DRAM busy cycles into a
-// bandwidth utilization; 0 leaves it out.
+// `clocks` turn L2 and DRAM busy cycles into ratios (window_sums.h).
 nlohmann::ordered_json kernel_stats(const KernelRun& kernel, const StatSnapshot& window,
                                     std::size_t sms, std::uint32_t schedulers,
-                                    Picos dram_period = 0);
+                                    WindowClocks clocks = {});
 
 // The fields every window has (stalls with scheduler_cycles, sm, memory) for a window of
 // `cycles` core cycles; kernel_stats adds the kernel's own, and a whole run uses it alone.
 nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cycles,
                                     std::size_t sms, std::uint32_t schedulers,
-                                    Picos dram_period = 0);
+                                    WindowClocks clocks = {});
 
 }  // namespace warpsim

@@ -25,7 +25,39 @@ constexpr std::initializer_list<const char*> kCacheCounters = {"accesses",
                                                                "reservation_fail_miss_queue",
                                                                "evictions",
                                                                "writebacks",
-                                                               "fills"};
+                                                               "fills",
+                                                               "hits_intra_warp",
+                                                               "hits_inter_warp"};
+
+// {count, mean} of a latency histogram summed over the groups.
+nlohmann::ordered_json latency_summary(const StatSnapshot& w, const std::string& prefix,
+                                       std::size_t n, const std::string& path) {
+  const HistogramSum h = sum_histograms(w, prefix, n, path);
+  return {{"count", h.count},
+          {"mean", ratio(static_cast<double>(h.sum), static_cast<double>(h.count))}};
+}
+
+// The opt-in reuse-distance histograms (cache/reuse_distance.h) summed over the groups:
+// {"all": buckets, "cold": n, "by_pc": {"<pc>": buckets, ..., "rest": buckets}}, listing only
+// the PCs that sampled a distance in the window.
+nlohmann::ordered_json reuse_distance(const StatSnapshot& w, const std::string& prefix,
+                                      std::size_t n, const std::string& at) {
+  nlohmann::ordered_json out;
+  out["all"] = sum_histograms(w, prefix, n, at + "reuse.all").buckets;
+  out["cold"] = sum_indexed(w, prefix, n, at + "reuse.cold");
+  nlohmann::ordered_json by_pc = nlohmann::ordered_json::object();
+  const auto add = [&](const std::string& stat, const std::string& key) {
+    const HistogramSum h = sum_histograms(w, prefix, n, at + "reuse." + stat);
+    if (h.count != 0) by_pc[key] = h.buckets;
+  };
+  for (std::size_t pc = 0;
+       w.contains(indexed(prefix, 0) + "." + at + "reuse.pc_" + std::to_string(pc)); ++pc) {
+    add("pc_" + std::to_string(pc), std::to_string(pc));
+  }
+  add("pc_rest", "rest");
+  out["by_pc"] = by_pc;
+  return out;
+}
 
 // The counters and rates of one cache level summed over `n` groups prefix[i] (".<group>").
 nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& prefix, std::size_t n,
@@ -41,6 +73,14 @@ nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& pre
       ratio(static_cast<double>(out["misses"].get<std::uint64_t>()), static_cast<double>(served));
   out["mpki"] = ratio(1000.0 * static_cast<double>(out["misses"].get<std::uint64_t>()),
                       static_cast<double>(warp_insts));
+  out["intra_warp_hit_share"] =
+      ratio(static_cast<double>(out["hits_intra_warp"].get<std::uint64_t>()),
+            static_cast<double>(out["hits"].get<std::uint64_t>()));
+  out["fetch_latency"] = latency_summary(w, prefix, n, at + "fetch_latency");
+  out["fetch_latency_dram"] = latency_summary(w, prefix, n, at + "fetch_latency_dram");
+  if (n != 0 && w.contains(indexed(prefix, 0) + "." + at + "reuse.all")) {
+    out["reuse_distance"] = reuse_distance(w, prefix, n, at);
+  }
   return out;
 }
 
@@ -88,13 +128,17 @@ nlohmann::ordered_json icnt_stats(const StatSnapshot& w) {
 }  // namespace
 
 nlohmann::ordered_json memory_stats(const StatSnapshot& w, std::uint64_t warp_insts,
-                                    Picos dram_period) {
+                                    WindowClocks clocks) {
   nlohmann::ordered_json out;
   const std::size_t sms = count_indexed(w, "sm", "warp_insts");
   for (const char* level : {"l1d", "l1t", "l1c"}) {
     if (w.contains(std::string("sm[0].") + level + ".accesses")) {
       out[level] = cache_level(w, "sm", sms, std::string(level) + ".", warp_insts);
     }
+  }
+  // Ranks are per scheduler: only the L1D's histogram is worth its 64 entries.
+  if (out.contains("l1d")) {
+    out["l1d"]["hits_by_warp_age"] = sum_histograms(w, "sm", sms, "l1d.hits_by_warp_age").buckets;
   }
   if (w.contains("sm[0].ldst.load_latency")) out["load_latency"] = load_latency(w, sms);
   if (const std::size_t slices = count_indexed(w, "l2", "accesses"); slices != 0) {
@@ -104,10 +148,19 @@ nlohmann::ordered_json memory_stats(const StatSnapshot& w, std::uint64_t warp_in
                      {"requests", "access_stall_cycles", "reply_stall_cycles", "prefetches",
                       "bytes_from_dram", "bytes_to_icnt"});
     for (const auto& [name, value] : own.items()) l2[name] = value;
+    // The partition answers "busy" while its head request is refused or its replies back up.
+    const std::uint64_t busy = own["access_stall_cycles"].get<std::uint64_t>() +
+                               own["reply_stall_cycles"].get<std::uint64_t>();
+    l2["busy_cycles"] = busy;
+    if (clocks.l2 != 0) {
+      const double l2_cycles = static_cast<double>(w.window() / clocks.l2);
+      l2["congestion_ratio"] =
+          ratio(static_cast<double>(busy), l2_cycles * static_cast<double>(slices));
+    }
     out["l2"] = l2;
   }
   if (const std::size_t channels = count_indexed(w, "dram", "reads"); channels != 0) {
-    out["dram"] = dram_stats(w, channels, dram_period);
+    out["dram"] = dram_stats(w, channels, clocks.dram);
   }
   if (w.contains("icnt.request.packets")) out["icnt"] = icnt_stats(w);
   if (w.contains("l2_tlb.accesses")) {

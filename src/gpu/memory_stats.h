@@ -9,12 +9,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpu/window_sums.h"
 #include "sim/stat_snapshot.h"
 
 namespace warpsim {
 
-// `dram_period`: picoseconds per DRAM command cycle (0: no bandwidth utilization).
+// `clocks`: the L2 and DRAM periods (0: no congestion ratio, no bandwidth utilization).
 nlohmann::ordered_json memory_stats(const StatSnapshot& window, std::uint64_t warp_insts,
-                                    Picos dram_period);
+                                    WindowClocks clocks);
 
 }  // namespace warpsim

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/stat_snapshot.h"
+#include "sim/time.h"
 
 namespace warpsim {
 
@@ -39,6 +40,13 @@ struct HistogramSum {
 // The histogram prefix[i].path summed over i < n, bucket by bucket.
 HistogramSum sum_histograms(const StatSnapshot& w, const std::string& prefix, std::size_t n,
                             const std::string& path);
+
+// The clocks a window's rates need: picoseconds per L2 cycle and per DRAM command cycle (0
+// leaves the rates that need them out).
+struct WindowClocks {
+  Picos l2 = 0;
+  Picos dram = 0;
+};
 
 // a / b, 0 when b is 0.
 inline double ratio(double a, double b) { return b == 0 ? 0.0 : a / b; }

@@ -48,7 +48,11 @@ struct MemRequest {
   std::uint32_t cta = 0;       // the SM's CTA slot
   std::uint32_t cta_warp = 0;  // the warp's index within its CTA
   std::uint64_t epoch = 0;     // barriers its CTA had passed when the instruction issued
-  std::uint64_t born = 0;      // core cycle at which the SM sent it, for latency statistics
+  std::uint64_t warp_age = 0;  // the warp's launch order on its SM (unique per warp there)
+  std::uint32_t age_rank = 0;  // live warps on its scheduler launched before it (0: oldest)
+  // When the sender made it, in the sender's clock: the core cycle for the SM's requests, the
+  // cycle of the miss for a cache's fetch. Latency statistics only.
+  std::uint64_t born = 0;
 };
 
 // Bytes of data the request carries (writes, atomics' operands).
@@ -66,6 +70,7 @@ struct MemReply {
   std::uint32_t sm = 0;
   std::uint64_t tag = 0;
   std::uint64_t born = 0;  // copied from the request
+  bool from_dram = false;  // the L2 answered it with data it fetched from DRAM for it
 };
 
 // Answer to `r`, carrying what it asked for.

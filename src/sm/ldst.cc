@@ -167,6 +167,8 @@ void LdstUnit::start_head(Cycle now) {
                          .cta = e.who.cta,
                          .cta_warp = e.who.cta_warp,
                          .epoch = e.who.epoch,
+                         .warp_age = e.who.age,
+                         .age_rank = e.who.age_rank,
                          .born = now.value()};
     l1_.push(req, e.target, now);
     ++e.next_block;

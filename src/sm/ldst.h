@@ -26,13 +26,16 @@ namespace warpsim {
 
 // Who issued a memory instruction: its warp slot, the GPU-wide index of that slot (for the
 // local-memory layout), its CTA slot, its index within the CTA, and how many barriers its CTA
-// had passed (request prioritizers must not reorder across a barrier).
+// had passed (request prioritizers must not reorder across a barrier), its launch order on the
+// SM and its age rank on its scheduler (MemRequest::warp_age, age_rank).
 struct Requester {
   std::uint32_t warp = 0;
   std::uint64_t hw_warp = 0;
   std::uint32_t cta = 0;
   std::uint32_t cta_warp = 0;
   std::uint64_t epoch = 0;
+  std::uint64_t age = 0;
+  std::uint32_t age_rank = 0;
 };
 
 struct LdstCompletion {

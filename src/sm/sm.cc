@@ -255,7 +255,9 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
                         .hw_warp = std::uint64_t{id_} * config_.max_warps + slot,
                         .cta = w.cta_slot,
                         .cta_warp = fw.warp_id,
-                        .epoch = releases};
+                        .epoch = releases,
+                        .age = w.age,
+                        .age_rank = age_rank(slot)};
     ldst_.accept(who, inst, record_, std::move(regs), now);
   } else {
     for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + timing.latency);
@@ -272,6 +274,15 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
     const std::string deadlock = k.source->barrier_deadlock(*c.cta);
     if (!deadlock.empty()) throw func::ExecError(deadlock);
   }
+}
+
+std::uint32_t Sm::age_rank(std::uint32_t slot) const {
+  const std::uint64_t age = warps_[slot].age;
+  std::uint32_t older = 0;
+  for (const WarpView& v : schedulers_[slot % config_.schedulers].views) {
+    older += v.valid && v.age < age ? 1 : 0;
+  }
+  return older;
 }
 
 std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {

@@ -187,6 +187,8 @@ class Sm : public Component {
   // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap (warp_caps.cc).
   void apply_warp_caps(std::uint32_t s, SchedulerState& st);
   void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
+  // Live warps on `slot`'s scheduler launched before it (0: the oldest), for MemRequest.
+  std::uint32_t age_rank(std::uint32_t slot) const;
   void advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc);
   void retire_ctas();
   Wake next_wake(Cycle now, bool issued) const;

@@ -271,6 +271,10 @@ SectionSpec gpu_section() {
       .params = {uint_param("max_concurrent_kernels", "kernels that may run at once", "32", 1),
                  uint_param("progress_cycles", "core cycles between --progress lines", "1000000",
                             1),
+                 uint_param("timeline_cycles",
+                            "core cycles per row of stats.json's total.timeline (IPC, miss "
+                            "ratios and the bottleneck statistics of each window; 0: none)",
+                            "0"),
                  uint_param("kernel_registers",
                             "registers per thread booked for every kernel instead of ptxas's "
                             "count or the estimate (0: measured; stats.json says "

@@ -9,11 +9,44 @@ scheduler_cycles = cycles x SMs x schedulers, as many cycles issued as warp
 instructions (for kernels that ran alone; with sm.issue_width W > 1 an issued cycle holds 1 to W
 of them), an occupancy of at least one CTA; the totals sum
 the kernels' instructions, count at least the longest kernel's cycles and at most their sum, and
-have whole-run stall reasons that sum to their scheduler_cycles.
+have whole-run stall reasons that sum to their scheduler_cycles. The locality and bottleneck
+statistics (docs/stats.md) hold together: intra- plus inter-warp hits are the hits of each
+cache level, the L1D's hits by warp age add up to its hits, ipc_per_sm sums to ipc (of a kernel that ran alone), at most one
+fetch latency per fill and the DRAM-served ones among them, and every bottleneck ratio lies in
+[0, 1].
 With --resource-source, every kernel's registers must come from there ("ptxas", "estimate")."""
 import json
 import subprocess
 import sys
+
+
+RATIOS = ("mem_stall_ratio", "l1_line_stall_ratio", "l1_mshr_stall_ratio", "l1_miss_ratio",
+          "intra_warp_hit_share", "global_miss_ratio", "partition_congestion", "dram_utilization")
+
+
+def locality_problems(where, k, sms, alone):
+    problems = []
+    for level in ("l1d", "l1t", "l1c", "l2"):
+        c = k.get(level)
+        if c is None:
+            continue
+        if c["hits_intra_warp"] + c["hits_inter_warp"] != c["hits"]:
+            problems.append(f"{where}: {level} intra {c['hits_intra_warp']} + inter "
+                            f"{c['hits_inter_warp']} != hits {c['hits']}")
+        fetches = c["fetch_latency"]["count"]
+        if not c["fetch_latency_dram"]["count"] <= fetches <= c["fills"]:
+            problems.append(f"{where}: {level} fetch latencies {fetches} (DRAM "
+                            f"{c['fetch_latency_dram']['count']}), fills {c['fills']}")
+    if "l1d" in k and sum(k["l1d"]["hits_by_warp_age"]) != k["l1d"]["hits"]:
+        problems.append(f"{where}: l1d hits by warp age sum to {sum(k['l1d']['hits_by_warp_age'])}")
+    per_sm = k["sm"]["ipc_per_sm"]
+    if len(per_sm) != sms or (alone and abs(sum(per_sm) - k["ipc"]) > 1e-9 * max(1.0, k["ipc"])):
+        problems.append(f"{where}: ipc_per_sm {per_sm} vs ipc {k['ipc']}")
+    for name in RATIOS:
+        value = k["bottleneck"].get(name)
+        if value is not None and not 0 <= value <= 1:
+            problems.append(f"{where}: bottleneck.{name} = {value}")
+    return problems
 
 
 def check(doc, source):
@@ -56,6 +89,7 @@ def check(doc, source):
             problems.append(f"{where}: occupancy {k['occupancy']}")
         if source and k["occupancy"]["resource_source"] != source:
             problems.append(f"{where}: resources from {k['occupancy']['resource_source']}")
+        problems += locality_problems(where, k, sms, alone)
     total = doc["total"]
     if total["kernels"] != len(kernels):
         problems.append(f"total kernels {total['kernels']}")

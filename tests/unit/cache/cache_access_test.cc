@@ -38,7 +38,7 @@ TEST(CacheAccessTest, MissSendsOneLineFetchCarryingTheRequestersIdentity) {
   EXPECT_EQ(fetch.pc, 0x40u);
   EXPECT_EQ(fetch.warp, 5u);
   EXPECT_EQ(fetch.cta, 1u);
-  EXPECT_EQ(fetch.born, 17u);
+  EXPECT_EQ(fetch.born, 0u);  // the cycle of the miss (the request was born at 17)
   EXPECT_FALSE(h.cache().idle());
   const std::string state = h.cache().describe_state();
   EXPECT_NE(state.find("1/32 MSHRs busy"), std::string::npos) << state;

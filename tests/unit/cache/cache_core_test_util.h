@@ -90,6 +90,9 @@ class CacheHarness {
 
   std::uint64_t stat(const std::string& name) const { return stats_.snapshot().counter(name); }
   double value(const std::string& name) const { return stats_.snapshot().value(name); }
+  HistogramData histogram(const std::string& name) const {
+    return stats_.snapshot().histogram(name);
+  }
 
  private:
   Picos clock_ = 0;

@@ -1,0 +1,40 @@
+#pragma once
+
+// The opt-in reuse-distance collector of a cache (`reuse_distance_pcs: N`, N > 0). Seed 001's
+// definition (Dong Li's thesis §6.2): a line's reuse distance is the number of accesses to its
+// set between two consecutive accesses to the line, so in an LRU set of W ways a distance
+// below W is a hit. Each access the cache looks up (hit, merge into a pending miss, miss)
+// samples the distance since the line's previous access, into `reuse.all` and into the
+// histogram of its PC: `reuse.pc_<p>` for p < N, `reuse.pc_rest` for the others (PCs are
+// instruction indices within a kernel, and a kernel's stats are its own window). A line's first
+// access counts in `reuse.cold`. Linear buckets of width 1; the last (64) holds 64 and more.
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/stats.h"
+#include "sim/time.h"
+
+namespace warpsim {
+
+class ReuseDistance {
+ public:
+  static constexpr std::uint32_t kBuckets = 65;
+
+  // Registers the stats under `cache_stats`.reuse; `sets` is the cache's current set count.
+  ReuseDistance(StatGroup& cache_stats, std::uint32_t pcs, std::uint32_t sets);
+
+  void access(std::uint32_t set, Addr line, std::uint64_t pc);
+  // A resize (the unified L1's carve-out) starts from an empty cache: no line has a history.
+  void reset(std::uint32_t sets);
+
+ private:
+  std::vector<std::uint64_t> set_accesses_;
+  std::unordered_map<Addr, std::uint64_t> last_;  // line -> its set's count after its access
+  Histogram* all_;
+  Counter* cold_;
+  std::vector<Histogram*> by_pc_;  // pcs + 1: the last is pc_rest
+};
+
+}  // namespace warpsim

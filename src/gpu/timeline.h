@@ -1,0 +1,45 @@
+#pragma once
+
+// stats.json's `total.timeline` (gpu.timeline_cycles): every N core cycles, the window's IPC,
+// miss ratios and the `bottleneck` statistics (bottleneck_stats.h), one row per window. The
+// sampler is a component on the core clock that wakes only at multiples of N and changes
+// nothing in the model, so a run with the timeline gives the same numbers as one without.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpu/window_sums.h"
+#include "sim/component.h"
+#include "sim/stat_snapshot.h"
+
+namespace warpsim {
+
+class Sm;
+
+class Timeline final : public Component {
+ public:
+  Timeline(Simulation& sim, std::string path, ClockDomainId core, std::uint64_t interval,
+           std::vector<Sm*> sms, std::uint32_t schedulers, WindowClocks clocks);
+
+  Wake tick(Cycle now) override;
+  // {"interval_cycles", "columns": [...], "rows": [[...], ...]}; a row's first column is the
+  // core cycle its window ends at (windows are [previous row's cycle, cycle)).
+  nlohmann::ordered_json to_json() const;
+
+ private:
+  void sample(Cycle now);
+
+  std::uint64_t interval_;
+  std::vector<Sm*> sms_;
+  std::uint32_t schedulers_;
+  WindowClocks clocks_;
+  std::uint64_t last_ = 0;  // the cycle of the previous sample
+  StatSnapshot previous_;
+  std::vector<std::string> columns_;
+  std::vector<std::vector<double>> rows_;
+};
+
+}  // namespace warpsim
