@@ -16,6 +16,9 @@
 #                       runs at a time (default 2), at EXPERIMENT_SIZE (default: the files',
 #                       small), then their reports and figures; results in experiments/mrpb/out/
 #                       (experiments/mrpb/README.md)
+#   make experiment-seed001  seed 001's characterization the same way: the cache screen, the
+#                       scheduler preference and the throttling sweep with its bottleneck
+#                       classifier (experiments/cache-screen, schedulers, throttle)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -43,7 +46,8 @@ EXPERIMENT_SIZE ?=
 EXPERIMENT_JOBS ?= 2
 MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
-.PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb
+.PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb \
+        experiment-seed001
 
 deps:
 	@scripts/install-deps
@@ -94,13 +98,24 @@ fuzz: deps
 	  -rss_limit_mb=2048 -print_final_stats=1 $(FUZZ_DIR)/corpus ptx/sm_75 ptx/sm_90
 
 # Reports what finished even when a run failed, then exits with the first failed sweep's status.
-experiment-mrpb: build
-	status=0; size="$(if $(EXPERIMENT_SIZE),--size $(EXPERIMENT_SIZE),)"; \
-	for exp in $(MRPB_EXPERIMENTS); do \
+# Runs and reports each experiment file of $(1); a failed sweep's status is kept in `status`.
+sweep_each = status=0; size="$(if $(EXPERIMENT_SIZE),--size $(EXPERIMENT_SIZE),)"; \
+	for exp in $(1); do \
 	  $(BUILD_DIR)/warpsim sweep run $$exp --jobs $(EXPERIMENT_JOBS) $$size || \
 	    { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	  $(BUILD_DIR)/warpsim sweep report $$exp $$size > /dev/null || exit; \
-	done; exit $$status
+	done
+
+experiment-mrpb: build
+	$(call sweep_each,$(MRPB_EXPERIMENTS)); exit $$status
+
+SEED001_EXPERIMENTS := experiments/cache-screen/cache-screen.yaml \
+  experiments/schedulers/schedulers.yaml experiments/throttle/throttle.yaml
+experiment-seed001: build
+	$(call sweep_each,$(SEED001_EXPERIMENTS)); \
+	experiments/throttle/classify experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	exit $$status
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -1,6 +1,7 @@
 #include "app/run_summary.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -34,8 +35,8 @@ std::string cache_line(const char* label, const Json& total, const char* group) 
   if (!total.contains(group)) return fmt::format("  {:<13} (not modelled)\n", label);
   const Json& c = total[group];
   return fmt::format("  {:<13} {:5.1f} %  ({} accesses, {} hits, {} misses)\n", label,
-                     100.0 * number(c, "hit_rate"), c.value("accesses", 0), c.value("hits", 0),
-                     c.value("misses", 0));
+                     100.0 * number(c, "hit_rate"), c.value("accesses", std::uint64_t{0}),
+                     c.value("hits", std::uint64_t{0}), c.value("misses", std::uint64_t{0}));
 }
 
 std::string dram_line(const Json& stats, const Json& total) {
@@ -49,8 +50,8 @@ std::string dram_line(const Json& stats, const Json& total) {
   const double gbps = seconds > 0 ? bytes / seconds / 1e9 : 0.0;
   return fmt::format(
       "  DRAM          {:.1f} GB/s ({:.1f} % data-bus utilization, {} reads, {} writes)\n", gbps,
-      100.0 * number(dram, "bandwidth_utilization"), dram.value("reads", 0),
-      dram.value("writes", 0));
+      100.0 * number(dram, "bandwidth_utilization"), dram.value("reads", std::uint64_t{0}),
+      dram.value("writes", std::uint64_t{0}));
 }
 
 // The three most frequent reasons a scheduler did not issue, in per cent of scheduler cycles.
@@ -81,8 +82,9 @@ std::string run_summary(const Json& stats) {
   const Json& sim = stats["sim"];
   std::string text = fmt::format("warpsim: {}\n", what_ran(stats));
   text += fmt::format("  kernels       {} launches, {} warp instructions, {} thread instructions\n",
-                      total.value("kernels", 0), total.value("warp_insts", 0),
-                      total.value("thread_insts", 0));
+                      total.value("kernels", std::uint64_t{0}),
+                      total.value("warp_insts", std::uint64_t{0}),
+                      total.value("thread_insts", std::uint64_t{0}));
   if (total["cycles"].is_number()) {
     const double cycles = number(total, "cycles");
     text += fmt::format(
