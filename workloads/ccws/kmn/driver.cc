@@ -11,15 +11,14 @@
 // Check: every iteration's membership equals the CPU reference exactly (the kernel's float
 // operations repeated in the PTX's order: sub.f32, then fma.rn.f32 into the running sum).
 
-#include <cmath>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "workload/check.h"
 #include "workload/host.h"
+#include "workload/kmeans_reference.h"
 #include "workload/lcg.h"
 #include "workload/registry.h"
 
@@ -65,50 +64,6 @@ std::vector<float> make_points(const Dims& d) {
   return points;
 }
 
-// kmn_assign on the CPU, float operations in the PTX's order (sub.f32, fma.rn.f32 into the sum,
-// features in order; strict < so ties keep the lower cluster).
-std::vector<std::int32_t> reference_membership(const std::vector<float>& points,
-                                               const std::vector<float>& centroids, const Dims& d) {
-  const auto nf = static_cast<std::size_t>(d.features);
-  std::vector<std::int32_t> membership(static_cast<std::size_t>(d.points));
-  for (std::size_t p = 0; p < membership.size(); ++p) {
-    std::int32_t nearest = 0;
-    float best = std::numeric_limits<float>::max();
-    for (std::int32_t c = 0; c < d.clusters; ++c) {
-      float dist = 0.0f;
-      for (std::size_t f = 0; f < nf; ++f) {
-        const float diff = points[p * nf + f] - centroids[static_cast<std::size_t>(c) * nf + f];
-        dist = std::fma(diff, diff, dist);
-      }
-      if (dist < best) {
-        best = dist;
-        nearest = c;
-      }
-    }
-    membership[p] = nearest;
-  }
-  return membership;
-}
-
-// The host's centroid update: each cluster's float sum in point order over its count; an empty
-// cluster keeps its centroid.
-void update_centroids(const std::vector<float>& points, const std::vector<std::int32_t>& membership,
-                      std::vector<float>& centroids, const Dims& d) {
-  const auto nf = static_cast<std::size_t>(d.features);
-  std::vector<float> sums(centroids.size(), 0.0f);
-  std::vector<std::int32_t> counts(static_cast<std::size_t>(d.clusters), 0);
-  for (std::size_t p = 0; p < membership.size(); ++p) {
-    const auto c = static_cast<std::size_t>(membership[p]);
-    ++counts[c];
-    for (std::size_t f = 0; f < nf; ++f) sums[c * nf + f] += points[p * nf + f];
-  }
-  for (std::size_t c = 0; c < counts.size(); ++c) {
-    if (counts[c] == 0) continue;
-    for (std::size_t f = 0; f < nf; ++f)
-      centroids[c * nf + f] = sums[c * nf + f] / static_cast<float>(counts[c]);
-  }
-}
-
 void Kmn::run(Host& host, Size size) const {
   const Dims& d = for_size(kDims, size);
   const auto np = static_cast<std::size_t>(d.points);
@@ -127,7 +82,8 @@ void Kmn::run(Host& host, Size size) const {
     host.launch("kmn_assign", {blocks_for(np, kBlock)}, {kBlock}, 0, features_dev, centroids_dev,
                 membership_dev, d.points, d.features, d.clusters);
     const std::vector<std::int32_t> got = host.read<std::int32_t>(membership_dev, np);
-    const std::vector<std::int32_t> want = reference_membership(points, centroids, d);
+    const std::vector<std::int32_t> want =
+        nearest_centres(points, centroids, d.features, d.clusters);
     for (std::size_t p = 0; p < np; ++p) {
       if (got[p] != want[p]) {
         throw CheckFailed(
@@ -138,7 +94,7 @@ void Kmn::run(Host& host, Size size) const {
     std::size_t changed = 0;
     for (std::size_t p = 0; p < np; ++p) changed += got[p] != membership[p] ? 1 : 0;
     membership = got;
-    update_centroids(points, membership, centroids, d);
+    update_centres(points, membership, centroids, d.features, d.clusters);
     if (changed == 0) break;
   }
 }

@@ -15,13 +15,13 @@
 
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "workload/check.h"
 #include "workload/host.h"
+#include "workload/kmeans_reference.h"
 #include "workload/lcg.h"
 #include "workload/registry.h"
 
@@ -68,52 +68,6 @@ std::vector<float> make_points(const Dims& d) {
   return points;
 }
 
-// kmeans_point on the CPU, with the kernel's float operations in its order (the committed PTX
-// computes each term as sub.f32 then fma.rn.f32 into the running sum, features in order), so the
-// distances are identical and so is the choice, ties included (the first of equal distances, by
-// the strict comparison the kernel makes).
-std::vector<std::int32_t> reference_membership(const std::vector<float>& points,
-                                               const std::vector<float>& clusters, const Dims& d) {
-  const auto nf = static_cast<std::size_t>(d.features);
-  std::vector<std::int32_t> membership(static_cast<std::size_t>(d.points));
-  for (std::size_t p = 0; p < membership.size(); ++p) {
-    std::int32_t nearest = -1;
-    float min_dist = std::numeric_limits<float>::max();
-    for (std::int32_t c = 0; c < d.clusters; ++c) {
-      float dist = 0.0f;
-      for (std::size_t f = 0; f < nf; ++f) {
-        const float diff = points[p * nf + f] - clusters[static_cast<std::size_t>(c) * nf + f];
-        dist = std::fma(diff, diff, dist);
-      }
-      if (dist < min_dist) {
-        min_dist = dist;
-        nearest = c;
-      }
-    }
-    membership[p] = nearest;
-  }
-  return membership;
-}
-
-// Rodinia's host step: the new centre of each cluster is the float sum of its points' features,
-// in point order, divided by their count (a cluster with no points keeps its centre).
-void update_centres(const std::vector<float>& points, const std::vector<std::int32_t>& membership,
-                    std::vector<float>& clusters, const Dims& d) {
-  const auto nf = static_cast<std::size_t>(d.features);
-  std::vector<float> sums(clusters.size(), 0.0f);
-  std::vector<std::int32_t> counts(static_cast<std::size_t>(d.clusters), 0);
-  for (std::size_t p = 0; p < membership.size(); ++p) {
-    const auto c = static_cast<std::size_t>(membership[p]);
-    ++counts[c];
-    for (std::size_t f = 0; f < nf; ++f) sums[c * nf + f] += points[p * nf + f];
-  }
-  for (std::size_t c = 0; c < counts.size(); ++c) {
-    if (counts[c] == 0) continue;
-    for (std::size_t f = 0; f < nf; ++f)
-      clusters[c * nf + f] = sums[c * nf + f] / static_cast<float>(counts[c]);
-  }
-}
-
 void Kmeans::run(Host& host, Size size) const {
   const Dims& d = for_size(kDims, size);
   const auto np = static_cast<std::size_t>(d.points);
@@ -148,7 +102,8 @@ void Kmeans::run(Host& host, Size size) const {
     host.launch("kmeans_point", {side, side, 1}, {kBlock}, 0, features_dev, d.features, d.points,
                 d.clusters, membership_dev, clusters_dev);
     const std::vector<std::int32_t> got = host.read<std::int32_t>(membership_dev, np);
-    const std::vector<std::int32_t> want = reference_membership(points, clusters, d);
+    const std::vector<std::int32_t> want =
+        nearest_centres(points, clusters, d.features, d.clusters);
     for (std::size_t p = 0; p < np; ++p) {
       if (got[p] != want[p]) {
         throw CheckFailed(
@@ -159,7 +114,7 @@ void Kmeans::run(Host& host, Size size) const {
     std::size_t changed = 0;
     for (std::size_t p = 0; p < np; ++p) changed += got[p] != membership[p] ? 1 : 0;
     membership = got;
-    update_centres(points, membership, clusters, d);
+    update_centres(points, membership, clusters, d.features, d.clusters);
     if (changed == 0) break;
   }
 }
