@@ -17,6 +17,8 @@ struct AccessInfo {
   std::uint64_t warp_age = 0;  // MemRequest::warp_age: with sm_id, names one warp of the run
   std::uint32_t age_rank = 0;  // MemRequest::age_rank
   bool is_write = false;
+  // MemRequest::token, or true where the cache does not honor tokens (tokens.honor false).
+  bool token = true;
 };
 
 }  // namespace warpsim

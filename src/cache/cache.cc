@@ -30,6 +30,7 @@
 //                    scheduler launched before it; 0 = the oldest)
 //   fetch_latency       histogram: this cache's clock cycles from a miss to each fill reply
 //   reuse.*        the opt-in reuse-distance collector (reuse_distance.h)
+//   tokens.*       with tokens.honor: token holders' and token-less accesses (cache_tokens.cc)
 //   fetch_latency_dram  the same for replies the L2 answered from DRAM (MemReply::from_dram):
 //                       at an L1, the round trip of an access that missed in L1 and L2
 //   hit_rate       hits / (hits + hit_reserved + misses): accesses that looked for a line
@@ -113,6 +114,10 @@ Cache::Impl::Impl(const CacheConfig& cache_config, const ConfigNode& section,
                                                InsertionPolicy::Context{sets, ways, seed});
   bypass = registry.create<BypassPolicy>(section.at("bypass"),
                                          BypassPolicy::Context{sets, ways, config.line, seed});
+  if (config.tokens.honor) {
+    lines.enable_tokens();
+    next_clear = config.tokens.clear_period;
+  }
 }
 
 Cache::Impl::Lookup Cache::Impl::lookup(const MemRequest& r) const {
@@ -125,6 +130,8 @@ Cache::Impl::Lookup Cache::Impl::lookup(const MemRequest& r) const {
   const std::uint32_t set = set_index->set_of(line);
   if (set >= geometry.sets()) throw std::logic_error("set index function returned a bad set");
   const bool is_write = r.kind == MemKind::kWrite || r.kind == MemKind::kAtomic;
+  // Tokens govern reads only: the thesis leaves writes and atomics alone (docs/timing.md).
+  const bool token = r.token || !config.tokens.honor;
   return Lookup{.request = &r,
                 .line = line,
                 .set = set,
@@ -137,7 +144,9 @@ Cache::Impl::Lookup Cache::Impl::lookup(const MemRequest& r) const {
                                    .cta_id = r.cta,
                                    .warp_age = r.warp_age,
                                    .age_rank = r.age_rank,
-                                   .is_write = is_write}};
+                                   .is_write = is_write,
+                                   .token = token},
+                .places = token || is_write};
 }
 
 CacheResult Cache::Impl::access(const MemRequest& r) {
@@ -145,6 +154,7 @@ CacheResult Cache::Impl::access(const MemRequest& r) {
       r.kind != MemKind::kInstFetch) {
     throw std::logic_error("a write or atomic reached a read-only cache");
   }
+  if (config.tokens.clear == TokenClear::kPeriodic && config.tokens.honor) clear_periodically();
   const Lookup k = lookup(r);
   if (bypass->bypass(k.info, BypassPolicy::When::kBeforeLookup)) return forward(k, true);
   switch (r.kind) {
@@ -179,12 +189,13 @@ CacheResult Cache::Impl::miss(const Lookup& k, SectorMask missing, SectorMask wr
   const std::uint32_t mshr = mshrs.find(k.line);
   if (mshr != MshrTable::kNone) return merge(k, mshr, missing, written);
   const bool present = k.way != CacheLines::kNoWay;
-  const bool reserve = config.allocate == AllocatePoint::kOnMiss;
+  // A token-less read reserves no line: its fill places one only opportunistically.
+  const bool reserve = config.allocate == AllocatePoint::kOnMiss && k.places;
   if (reserve && !present && !lines.can_place(k.set)) return refuse(k, FailCause::kNoLine);
   if (queue_full()) return failed(FailCause::kMissQueueFull);
   if (mshrs.full()) return refuse(k, FailCause::kNoMshr);
 
-  const SectorMask fetch = geometry.expand(missing);
+  const SectorMask fetch = fetch_sectors(k, missing);
   std::uint32_t way = k.way;
   if (present) {
     touch(k.set, way, k.info);
@@ -194,6 +205,7 @@ CacheResult Cache::Impl::miss(const Lookup& k, SectorMask missing, SectorMask wr
   if (reserve) lines.pending[lines.index(k.set, way)] |= fetch;
   const std::uint32_t index = mshrs.allocate(k.line, next_sequence);
   mshrs.entry(index).requested = fetch;
+  mshrs.entry(index).places = k.places;
   mshrs.add_waiter(index, MshrWaiter{k.request->tag, missing, written});
   mshr_info[index] = k.info;
   send_fetch(k, index, fetch);
@@ -203,16 +215,29 @@ CacheResult Cache::Impl::miss(const Lookup& k, SectorMask missing, SectorMask wr
 CacheResult Cache::Impl::merge(const Lookup& k, std::uint32_t mshr, SectorMask missing,
                                SectorMask written) {
   MshrEntry& entry = mshrs.entry(mshr);
-  const SectorMask fresh = geometry.expand(missing) & ~entry.requested;
+  const SectorMask fresh = fetch_sectors(k, missing) & ~entry.requested;
   if (fresh != 0 && queue_full()) return failed(FailCause::kMissQueueFull);
   if (!mshrs.can_merge(mshr)) return refuse(k, FailCause::kMshrMergeFull);
   entry.requested |= fresh;
   mshrs.add_waiter(mshr, MshrWaiter{k.request->tag, missing, written});
-  const bool present = k.way != CacheLines::kNoWay;
+  std::uint32_t way = k.way;
+  // A token holder joining a token-less read's miss takes the line now if it can have one,
+  // as its own miss would have; otherwise it waits for the data without a line.
+  if (k.places && !entry.places) {
+    if (config.allocate != AllocatePoint::kOnMiss) {
+      entry.places = true;  // its fill finds a line, as any allocate-on-fill miss does
+    } else if (way != CacheLines::kNoWay || lines.can_place(k.set)) {
+      if (way == CacheLines::kNoWay) way = place_line(k.set, k.line, k.info);
+      lines.pending[lines.index(k.set, way)] |= entry.requested & ~entry.arrived;
+      entry.places = true;
+    }
+    if (entry.places) mshr_info[mshr] = k.info;
+  }
+  const bool present = way != CacheLines::kNoWay;
   if (present) {
-    touch(k.set, k.way, k.info);
-    if (config.allocate == AllocatePoint::kOnMiss) {
-      lines.pending[lines.index(k.set, k.way)] |= fresh;
+    touch(k.set, way, k.info);
+    if (config.allocate == AllocatePoint::kOnMiss && entry.places) {
+      lines.pending[lines.index(k.set, way)] |= fresh;
     }
   }
   if (fresh == 0) return done(k, CacheOutcome::kHitReserved);
@@ -351,6 +376,18 @@ CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector
   }
   const bool looked_up = outcome == CacheOutcome::kHit || outcome == CacheOutcome::kHitReserved ||
                          outcome == CacheOutcome::kMiss;
+  if (counters.tokens && looked_up) {
+    TokenCounters& t = *counters.tokens;
+    const bool hit = outcome == CacheOutcome::kHit;
+    if (k.info.token) {
+      t.token_lookups.inc();
+      if (hit) t.token_hits.inc();
+    } else {
+      t.tokenless_lookups.inc();
+      if (hit) t.tokenless_hits.inc();
+      if (outcome == CacheOutcome::kMiss) t.tokenless_misses.inc();
+    }
+  }
   if (counters.reuse && looked_up) counters.reuse->access(k.set, k.line, k.request->pc);
   return CacheResult{.outcome = outcome, .cause = FailCause::kNone, .sector_miss = sector_miss};
 }
@@ -390,6 +427,7 @@ void Cache::Impl::send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sec
                  .cta = r.cta,
                  .warp_age = r.warp_age,
                  .age_rank = r.age_rank,
+                 .token = r.token,
                  .born = now});
 }
 
@@ -402,6 +440,7 @@ Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& st
       seed_(seed),
       counters_(std::make_unique<CacheCounters>(stats)),
       impl_(std::make_unique<Impl>(config_, section_, *counters_, seed_)) {
+  if (config_.tokens.honor) counters_->tokens = std::make_unique<TokenCounters>(stats);
   if (const std::uint64_t pcs = section_.at("reuse_distance_pcs").as_uint(); pcs != 0) {
     counters_->reuse = std::make_unique<ReuseDistance>(stats, static_cast<std::uint32_t>(pcs),
                                                        impl_->geometry.sets());
@@ -436,6 +475,16 @@ void Cache::fill(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& c
 }
 
 void Cache::invalidate_all() { impl_->invalidate_all(); }
+
+void Cache::clear_tokens() {
+  if (config_.tokens.honor && config_.tokens.clear == TokenClear::kKernelEnd) {
+    impl_->clear_tokens();
+  }
+}
+
+void Cache::on_warp_end(std::uint32_t warp) {
+  if (config_.tokens.honor) impl_->on_warp_end(warp);
+}
 
 bool Cache::idle() const { return impl_->mshrs.in_use() == 0 && impl_->outgoing.empty(); }
 

@@ -32,6 +32,9 @@
 //    write_evict forward every write (kForwarded); read_only throws std::logic_error (as do
 //    atomics there). Atomics are served like fetch-on-write writes at a write_back level and
 //    forwarded elsewhere, dropping the local copy.
+//  - With tokens.honor, a read whose request has token false (PCAL) may hit, and on a miss
+//    reserves an MSHR but no line; its fill places the line only in an open way
+//    (cache_tokens.cc). With bto its fetch asks for the sectors it needs, not whole units.
 //  - Failure checks run in GPGPU-Sim's order: no line (allocate on_miss only), miss queue
 //    (only when the access would send something), then MSHR (no entry / merge full). The
 //    bypass policy is asked (When::kOnLineStall / kOnResourceStall) before a kNoLine, kNoMshr or
@@ -91,6 +94,12 @@ class Cache {
   // Drops every line (dirty lines are written back through the outgoing queue) — GPGPU-Sim
   // invalidates the L1 data caches at kernel boundaries. Pending misses stay.
   void invalidate_all();
+
+  // Cache tokens (tokens.honor; cache_tokens.cc): the owner calls clear_tokens() at kernel
+  // boundaries (it acts with tokens.clear kernel_end) and on_warp_end(slot) when one of its
+  // SM's warps ends (it acts with all_owners_end and last_owner_end). No-ops otherwise.
+  void clear_tokens();
+  void on_warp_end(std::uint32_t warp);
 
   // No pending misses and nothing queued to send.
   bool idle() const;

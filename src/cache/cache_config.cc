@@ -29,6 +29,10 @@ constexpr Choice<WriteAllocate> kWriteAllocates[] = {
     {"fetch_on_write", WriteAllocate::kFetchOnWrite},
     {"write_validate", WriteAllocate::kWriteValidate},
     {"lazy_fetch_on_read", WriteAllocate::kLazyFetchOnRead}};
+constexpr Choice<TokenClear> kTokenClears[] = {{"kernel_end", TokenClear::kKernelEnd},
+                                               {"all_owners_end", TokenClear::kAllOwnersEnd},
+                                               {"last_owner_end", TokenClear::kLastOwnerEnd},
+                                               {"periodic", TokenClear::kPeriodic}};
 constexpr Choice<AllocatePoint> kAllocatePoints[] = {{"on_miss", AllocatePoint::kOnMiss},
                                                      {"on_fill", AllocatePoint::kOnFill},
                                                      {"streaming", AllocatePoint::kStreaming}};
@@ -108,6 +112,12 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
       uint_param("miss_queue",
                  "requests waiting to leave for the next level (write-backs may exceed it)",
                  std::to_string(d.miss_queue), 1, kMaxCount),
+      ParamSpec{.name = "bto",
+                .type = ParamType::kBool,
+                .description = "bypass traffic optimization: a read miss that places no line "
+                               "here (a token-less PCAL read) fetches only the 32-byte sectors "
+                               "it needs, not whole fetch units",
+                .default_value = "false"},
       uint_param("reuse_distance_pcs",
                  "opt-in reuse-distance collector (stats reuse.*): 0 off; N > 0 collects "
                  "histograms over all accesses and for PCs 0..N-1 each (the rest pooled)",
@@ -133,6 +143,32 @@ std::vector<PolicySlot> policy_slots(const CacheDefaults& d) {
                      .description = "which accesses skip this cache"}};
 }
 
+SectionSpec tokens_section() {
+  return SectionSpec{
+      .name = "tokens",
+      .description =
+          "PCAL's cache tokens (seed 001): what requests of warps without a token "
+          "may do here (the SM's cache_tokens policy gives the tokens)",
+      .params = {ParamSpec{.name = "honor",
+                           .type = ParamType::kBool,
+                           .description = "token-less reads probe and may hit, reserve an MSHR "
+                                          "on a miss, and never place or evict a line; false: "
+                                          "every request is treated as a token holder's",
+                           .default_value = "false"},
+                 ParamSpec{.name = "opportunistic",
+                           .type = ParamType::kBool,
+                           .description = "a token-less read's fill takes an invalid line, or "
+                                          "one no token holder used since the last clear, when "
+                                          "its set has one",
+                           .default_value = "true"},
+                 choice_param("clear",
+                              "when token holders' line priorities are cleared: kernel_end, "
+                              "all_owners_end or last_owner_end (L1 caches only: their SM "
+                              "reports warp ends), periodic (every clear_period cycles)",
+                              "kernel_end", names(kTokenClears)),
+                 uint_param("clear_period", "cycles between clears with clear: periodic", "0", 0)}};
+}
+
 }  // namespace
 
 std::uint32_t CacheConfig::sets() const {
@@ -146,6 +182,7 @@ SectionSpec cache_section(std::string name, std::string description, const Cache
   section.params = geometry_params(d);
   for (ParamSpec& param : behaviour_params(d)) section.params.push_back(std::move(param));
   section.policies = policy_slots(d);
+  section.sections = {tokens_section()};
   return section;
 }
 
@@ -170,6 +207,15 @@ CacheConfig read_cache_config(const ConfigNode& section) {
   c.mshrs = read_u32(section, "mshrs");
   c.mshr_merge = read_u32(section, "mshr_merge");
   c.miss_queue = read_u32(section, "miss_queue");
+  c.bto = section.at("bto").as_bool();
+  const ConfigNode& tokens = section.at("tokens");
+  c.tokens.honor = tokens.at("honor").as_bool();
+  c.tokens.opportunistic = tokens.at("opportunistic").as_bool();
+  c.tokens.clear = read_choice(tokens.at("clear"), kTokenClears);
+  c.tokens.clear_period = tokens.at("clear_period").as_uint();
+  if (c.tokens.honor && c.tokens.clear == TokenClear::kPeriodic && c.tokens.clear_period == 0) {
+    throw tokens.at("clear_period").error("clear: periodic needs a clear_period of at least 1");
+  }
   std::string key;
   const std::string problem = cache_geometry_problem(c, &key);
   if (!problem.empty()) throw section.at(key).error(problem);

@@ -31,6 +31,26 @@ enum class AllocatePoint : std::uint8_t {
   kStreaming  // on fill, and misses never fail for lack of a line (Volta's streaming L1)
 };
 
+// PCAL's cache tokens (seed 001 §4.3–4.6, docs/timing.md "Cache tokens"): when a line's
+// priority (set by a token holder placing or hitting it) is cleared again.
+enum class TokenClear : std::uint8_t {
+  kKernelEnd,     // every line's priority at each kernel boundary (the thesis' choice)
+  kAllOwnersEnd,  // a line's once every token holder that used it has ended (an L1 only)
+  kLastOwnerEnd,  // a line's once the last token holder that used it has ended (an L1 only)
+  kPeriodic       // every line's every `clear_period` cycles
+};
+
+struct CacheTokens {
+  // Requests of warps without a token (MemRequest::token false) probe and may hit, reserve an
+  // MSHR on a read miss, and never place or evict a line (but see `opportunistic`).
+  bool honor = false;
+  // A token-less read's fill takes an invalid line, or one no token holder has used since its
+  // priority was last cleared, when the set has one.
+  bool opportunistic = true;
+  TokenClear clear = TokenClear::kKernelEnd;
+  std::uint64_t clear_period = 0;  // cycles, for kPeriodic
+};
+
 struct CacheConfig {
   std::uint64_t size = 0;
   std::uint32_t line = 128;
@@ -44,7 +64,11 @@ struct CacheConfig {
   std::uint32_t mshrs = 32;      // lines with misses outstanding
   std::uint32_t mshr_merge = 8;  // requests one MSHR may hold
   std::uint32_t miss_queue = 8;  // requests waiting to leave for the next level
-  std::uint32_t sets() const;    // size / (line * ways), or set_ways.size() when given
+  // Bypass traffic optimization (seed 001 §4.5): a read miss that places no line here fetches
+  // only the 32-byte sectors it needs instead of whole fetch units.
+  bool bto = false;
+  CacheTokens tokens;
+  std::uint32_t sets() const;  // size / (line * ways), or set_ways.size() when given
   // Sectors (and lines of up to 32 sectors, i.e. 1 KiB) are what packets can describe;
   // `sector` is the fetch unit: the line (unsectored) or a multiple of 32 bytes.
 };

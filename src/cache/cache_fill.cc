@@ -13,9 +13,13 @@ namespace warpsim {
 // (as in GPGPU-Sim, which stamps a line's allocation and last-access time then) replacement
 // ages count from the miss; an allocate-on-fill cache calls it when the data arrives.
 std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const AccessInfo& info) {
+  return place_line(set, line, info, lines.evictable(set));
+}
+
+std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const AccessInfo& info,
+                                      WayMask candidates) {
   std::uint32_t way = lines.first_invalid(set);
   if (way == CacheLines::kNoWay) {
-    const WayMask candidates = lines.evictable(set);
     way = replacement->select_victim(set, candidates, info);
     if (!candidates.test(way)) {
       throw std::logic_error("replacement policy chose way " + std::to_string(way) +
@@ -30,6 +34,11 @@ std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const Access
   lines.pending[i] = 0;
   lines.reused[i] = 0;
   lines.owner[i] = info;
+  if (!lines.priority.empty()) {
+    lines.priority[i] = 0;
+    lines.owners[i] = 0;
+    if (info.token) note_token_use(i, info);
+  }
   replacement->on_fill(set, way, info);
   if (insertion->insert_as_victim(set, way, info)) replacement->demote(set, way);
   return way;
@@ -56,7 +65,9 @@ void Cache::Impl::invalidate_line(std::uint32_t set, std::uint32_t way) {
 
 void Cache::Impl::touch(std::uint32_t set, std::uint32_t way, const AccessInfo& info) {
   replacement->on_hit(set, way, info);
-  lines.reused[lines.index(set, way)] = 1;
+  const std::size_t i = lines.index(set, way);
+  lines.reused[i] = 1;
+  if (!lines.priority.empty() && info.token) note_token_use(i, info);
 }
 
 // Write-backs enter the outgoing queue even when it is full (a fill or flush cannot be
@@ -100,10 +111,16 @@ void Cache::Impl::fill(const MemReply& reply, std::vector<std::uint64_t>& comple
   if (reply.from_dram) counters.fetch_latency_dram.sample(latency);
   const std::uint32_t set = set_index->set_of(entry.line);
   std::uint32_t way = lines.find(set, entry.line);
-  // Only allocate-on-fill caches get here without a line, and they never reserve ways, so a
-  // place is always found.
-  if (way == CacheLines::kNoWay && arrived != 0 && lines.can_place(set)) {
-    way = place_line(set, entry.line, mshr_info[index]);
+  // Only allocate-on-fill caches and token-less reads get here without a line; the former never
+  // reserve ways, so a place is always found.
+  if (way == CacheLines::kNoWay && arrived != 0) {
+    if (entry.places) {
+      if (lines.can_place(set)) way = place_line(set, entry.line, mshr_info[index]);
+    } else {
+      way = place_opportunistic(set, entry.line, mshr_info[index]);
+      TokenCounters& t = *counters.tokens;
+      (way == CacheLines::kNoWay ? t.unplaced_fills : t.opportunistic_fills).inc();
+    }
   }
   std::size_t line_index = 0;
   if (way != CacheLines::kNoWay) {

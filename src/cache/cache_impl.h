@@ -22,6 +22,20 @@
 
 namespace warpsim {
 
+// The counters of token holders' and token-less accesses (tokens.honor only; cache_tokens.cc).
+struct TokenCounters {
+  explicit TokenCounters(StatGroup& stats);
+
+  Counter& token_lookups;
+  Counter& token_hits;
+  Counter& tokenless_lookups;
+  Counter& tokenless_hits;
+  Counter& tokenless_misses;
+  Counter& opportunistic_fills;
+  Counter& unplaced_fills;
+  Counter& clears;
+};
+
 // The counters of one cache, as they appear in stats.json (see cache.cc for their meaning).
 struct CacheCounters {
   explicit CacheCounters(StatGroup& stats);
@@ -48,7 +62,8 @@ struct CacheCounters {
   Histogram& hits_by_warp_age;
   Histogram& fetch_latency;
   Histogram& fetch_latency_dram;
-  std::unique_ptr<ReuseDistance> reuse;  // reuse_distance_pcs > 0
+  std::unique_ptr<ReuseDistance> reuse;   // reuse_distance_pcs > 0
+  std::unique_ptr<TokenCounters> tokens;  // tokens.honor
 };
 
 struct Cache::Impl {
@@ -60,6 +75,7 @@ struct Cache::Impl {
     std::uint32_t way;  // CacheLines::kNoWay when the line is absent
     SectorMask want;    // requested sectors of the line
     AccessInfo info;
+    bool places;  // a miss may place the line (false: a token-less read, cache tokens)
   };
 
   Impl(const CacheConfig& config, const ConfigNode& section, CacheCounters& counters,
@@ -85,12 +101,31 @@ struct Cache::Impl {
   CacheResult failed(FailCause cause);
   void send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sectors);
 
-  // Line changes (cache_fill.cc).
+  // Line changes (cache_fill.cc). place_line requires lines.can_place(set) and takes an
+  // invalid way or evicts one the replacement policy picks among `candidates` (default: every
+  // evictable line).
   std::uint32_t place_line(std::uint32_t set, Addr line, const AccessInfo& info);
+  std::uint32_t place_line(std::uint32_t set, Addr line, const AccessInfo& info,
+                           WayMask candidates);
   void evict(std::uint32_t set, std::uint32_t way);
   void invalidate_line(std::uint32_t set, std::uint32_t way);
   void touch(std::uint32_t set, std::uint32_t way, const AccessInfo& info);
   void write_back(std::size_t index);
+
+  // Cache tokens (cache_tokens.cc).
+  // A token holder placed or hit the line at `index`: it gets a priority.
+  void note_token_use(std::size_t index, const AccessInfo& info);
+  // A token-less read's fill: a line for it if an open one exists (tokens.opportunistic).
+  std::uint32_t place_opportunistic(std::uint32_t set, Addr line, const AccessInfo& info);
+  void clear_tokens();
+  void on_warp_end(std::uint32_t warp);
+  // tokens.clear periodic: clears when a period boundary has passed since the last access.
+  void clear_periodically();
+  // The sectors a miss for `missing` fetches: whole fetch units, or with bto and a miss that
+  // places no line, just those.
+  SectorMask fetch_sectors(const Lookup& k, SectorMask missing) const {
+    return config.bto && !k.places ? missing : geometry.expand(missing);
+  }
 
   bool queue_full() const { return outgoing.size() >= config.miss_queue; }
   // Sectors a write makes valid without a fetch: write_validate assumes whole fetch units are
@@ -113,7 +148,8 @@ struct Cache::Impl {
   CacheCounters& counters;            // owned by the Cache, so that they outlive a resize
   std::uint64_t next_sequence = 0;    // of the next fetch
   std::uint64_t next_writeback = 0;
-  std::uint64_t now = 0;  // the owner's cycle of the current access() or fill()
+  std::uint64_t now = 0;         // the owner's cycle of the current access() or fill()
+  std::uint64_t next_clear = 0;  // tokens.clear periodic: the next period boundary
 };
 
 // Fetch tags: kFetchTagBit | sequence << kTagIndexBits | MSHR index, with one sequence number

@@ -59,6 +59,24 @@ struct CacheLines {
     return first_invalid(set) != kNoWay || !evictable(set).empty();
   }
 
+  // Present lines of `set` that no pending fill reserves and no token holder has a priority on
+  // (PCAL's opportunistic fills may take these).
+  WayMask open(std::uint32_t set) const {
+    WayMask mask = evictable(set);
+    const std::size_t base = index(set, 0);
+    for (std::uint32_t way : mask) {
+      if (priority[base + way] != 0) mask.reset(way);
+    }
+    return mask;
+  }
+
+  // PCAL's per-line state (tokens.honor only; empty otherwise).
+  void enable_tokens() {
+    priority.assign(tag.size(), 0);
+    owners.assign(tag.size(), 0);
+    last_owner.assign(tag.size(), 0);
+  }
+
   const CacheGeometry* geometry;
   std::uint32_t stride;
   std::vector<Addr> tag;
@@ -67,6 +85,11 @@ struct CacheLines {
   std::vector<SectorMask> pending;
   std::vector<std::uint8_t> reused;  // hit since it was placed (bypass policies' feedback)
   std::vector<AccessInfo> owner;     // the access that placed it
+  // Tokens: a token holder placed or hit the line since its priority was last cleared; the
+  // warp slots of those token holders (bit w: slot w), and the last one's slot.
+  std::vector<std::uint8_t> priority;
+  std::vector<std::uint64_t> owners;
+  std::vector<std::uint32_t> last_owner;
 };
 
 }  // namespace warpsim

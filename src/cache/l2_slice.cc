@@ -71,7 +71,14 @@ L2Slice::L2Slice(Simulation& sim, std::string path, ClockDomainId clock,
                                           "cycles accesses stopped because replies backed up")),
       prefetches_(stats().counter("prefetches", "requests", "sequential prefetches issued")),
       bytes_in_(stats().counter("bytes_from_dram", "bytes", "data bytes received from DRAM")),
-      bytes_out_(stats().counter("bytes_to_icnt", "bytes", "data bytes sent to the crossbar")) {}
+      bytes_out_(stats().counter("bytes_to_icnt", "bytes", "data bytes sent to the crossbar")) {
+  const TokenClear clear = config.cache.tokens.clear;
+  if (config.cache.tokens.honor &&
+      (clear == TokenClear::kAllOwnersEnd || clear == TokenClear::kLastOwnerEnd)) {
+    throw section.at("tokens").at("clear").error(
+        "an L2 sees no warp ends: clear tokens at kernel_end or periodic");
+  }
+}
 
 void L2Slice::connect(Link<MemRequest>* from_icnt, Link<MemReply>* to_icnt,
                       Link<MemRequest>* to_dram, Link<MemReply>* from_dram) {

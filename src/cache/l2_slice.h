@@ -50,6 +50,8 @@ class L2Slice : public Component {
   Wake tick(Cycle now) override;
   bool has_work() const override;
   std::string describe_state() const override;
+  // A kernel ended: cache tokens' kernel_end clear (cache.h).
+  void clear_tokens() { cache_.clear_tokens(); }
 
  private:
   struct Arrival {

@@ -28,6 +28,7 @@ struct MshrEntry {
   std::uint64_t sequence = 0;  // of its first fetch; later fetches of the entry count up
   std::uint32_t waiters = 0;
   bool used = false;
+  bool places = true;  // its fill places the line (false: a token-less read's, cache tokens)
 };
 
 class MshrTable {

@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "cache/l2_slice.h"
 #include "func/exec_error.h"
 #include "gpu/builder.h"
 #include "gpu/cta_dispatch.h"
 #include "gpu/kernel_stats.h"
+#include "gpu/memory_builder.h"
 #include "gpu/timeline.h"
 #include "sim/simulation.h"
 #include "sm/functional_source.h"
@@ -65,6 +67,9 @@ struct GpuModel::Impl {
     warp_insts += k.warp_insts;
     results.push_back(std::move(r));
     --unfinished;
+    if (gpu.memory) {
+      for (L2Slice* slice : gpu.memory->slices) slice->clear_tokens();
+    }
   }
 };
 

@@ -59,6 +59,24 @@ nlohmann::ordered_json reuse_distance(const StatSnapshot& w, const std::string& 
   return out;
 }
 
+// PCAL's token counters (cache/cache_tokens.cc) summed over the groups, with each class's hit
+// and miss rates over the accesses it looked up.
+nlohmann::ordered_json token_stats(const StatSnapshot& w, const std::string& prefix, std::size_t n,
+                                   const std::string& at) {
+  nlohmann::ordered_json out =
+      sum_counters(w, prefix, n, at + "tokens.",
+                   {"token_lookups", "token_hits", "tokenless_lookups", "tokenless_hits",
+                    "tokenless_misses", "opportunistic_fills", "unplaced_fills", "clears"});
+  const auto rate = [&](const char* part, const char* whole) {
+    return ratio(static_cast<double>(out[part].get<std::uint64_t>()),
+                 static_cast<double>(out[whole].get<std::uint64_t>()));
+  };
+  out["token_hit_rate"] = rate("token_hits", "token_lookups");
+  out["tokenless_hit_rate"] = rate("tokenless_hits", "tokenless_lookups");
+  out["tokenless_miss_rate"] = rate("tokenless_misses", "tokenless_lookups");
+  return out;
+}
+
 // The counters and rates of one cache level summed over `n` groups prefix[i] (".<group>").
 nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& prefix, std::size_t n,
                                    const std::string& at, std::uint64_t warp_insts) {
@@ -80,6 +98,9 @@ nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& pre
   out["fetch_latency_dram"] = latency_summary(w, prefix, n, at + "fetch_latency_dram");
   if (n != 0 && w.contains(indexed(prefix, 0) + "." + at + "reuse.all")) {
     out["reuse_distance"] = reuse_distance(w, prefix, n, at);
+  }
+  if (n != 0 && w.contains(indexed(prefix, 0) + "." + at + "tokens.token_lookups")) {
+    out["tokens"] = token_stats(w, prefix, n, at);
   }
   return out;
 }

@@ -50,6 +50,9 @@ struct MemRequest {
   std::uint64_t epoch = 0;     // barriers its CTA had passed when the instruction issued
   std::uint64_t warp_age = 0;  // the warp's launch order on its SM (unique per warp there)
   std::uint32_t age_rank = 0;  // live warps on its scheduler launched before it (0: oldest)
+  // PCAL (seed 001): the warp holds a cache token. A cache whose tokens.honor is set lets a
+  // token-less read hit but never place or evict a line (cache/cache.h).
+  bool token = true;
   // When the sender made it, in the sender's clock: the core cycle for the SM's requests, the
   // cycle of the miss for a cache's fetch. Latency statistics only.
   std::uint64_t born = 0;

@@ -202,6 +202,14 @@ void L1Path::invalidate() {
   for (auto& c : caches_) c->invalidate_all();
 }
 
+void L1Path::clear_tokens() {
+  for (auto& c : caches_) c->clear_tokens();
+}
+
+void L1Path::on_warp_end(std::uint32_t warp) {
+  for (auto& c : caches_) c->on_warp_end(warp);
+}
+
 void L1Path::set_shared_carveout(std::uint64_t shared_bytes) {
   Cache& l1d = *caches_[0];
   if (unified_bytes_ == 0 || !l1d.idle()) return;

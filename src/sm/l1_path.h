@@ -58,6 +58,9 @@ class L1Path {
 
   // Invalidates the L1 caches (GPGPU-Sim does it between kernels).
   void invalidate();
+  // Cache tokens (cache.h): a kernel boundary; one of the SM's warps ended.
+  void clear_tokens();
+  void on_warp_end(std::uint32_t warp);
   // With a unified L1/shared array (sm.l1d.unified_bytes), the L1D gets what a shared-memory
   // carve-out of `shared_bytes` leaves; it is resized only when it holds nothing in flight.
   void set_shared_carveout(std::uint64_t shared_bytes);

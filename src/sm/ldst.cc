@@ -169,6 +169,7 @@ void LdstUnit::start_head(Cycle now) {
                          .epoch = e.who.epoch,
                          .warp_age = e.who.age,
                          .age_rank = e.who.age_rank,
+                         .token = e.who.token,
                          .born = now.value()};
     l1_.push(req, e.target, now);
     ++e.next_block;

@@ -36,6 +36,7 @@ struct Requester {
   std::uint64_t epoch = 0;
   std::uint64_t age = 0;
   std::uint32_t age_rank = 0;
+  bool token = true;  // holds a cache token (sm/tokens/token_policy.h)
 };
 
 struct LdstCompletion {
@@ -66,6 +67,8 @@ class LdstUnit {
   std::uint64_t next_event(Cycle now) const;
   bool idle() const;
   void invalidate_l1() { l1_.invalidate(); }
+  void clear_l1_tokens() { l1_.clear_tokens(); }
+  void on_warp_end(std::uint32_t warp) { l1_.on_warp_end(warp); }
   void set_shared_carveout(std::uint64_t shared_bytes) { l1_.set_shared_carveout(shared_bytes); }
 
  private:

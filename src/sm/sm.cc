@@ -54,6 +54,8 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
     st.memo.resize(per_sched);
     st.order.reserve(per_sched);
   }
+  tokens_ = PolicyRegistry::global().create<TokenPolicy>(sm_node.at("cache_tokens"),
+                                                         TokenPolicy::Context{id, per_sched});
   reasons_.assign(config.schedulers, Stall::kIdle);
   StatGroup& stalls = stats().child("stalls");
   for (std::size_t i = 0; i < kStallNames.size(); ++i) {
@@ -94,6 +96,7 @@ void Sm::start_cta(const CtaAssignment& a) {
   // shared memory share one array.
   if (resident_ctas_ == 0 && last_kernel_ != k.order) {
     if (config_.ldst.flush_l1_between_kernels) ldst_.invalidate_l1();
+    ldst_.clear_l1_tokens();
     ldst_.set_shared_carveout(k.occupancy.shared_carveout);
   }
   last_kernel_ = k.order;
@@ -105,6 +108,12 @@ void Sm::start_cta(const CtaAssignment& a) {
   c.booking = a.booking;
   c.cta = k.source->start_cta(a.cta);
   c.warps.clear();
+  // The most warps of the kernel one scheduler holds (warp-max for PCAL without a cap).
+  std::uint32_t ctas = k.occupancy.ctas_per_sm;
+  if (k.throttle.ctas != 0) ctas = std::min(ctas, k.throttle.ctas);
+  const std::uint32_t resident = std::max<std::uint32_t>(
+      1, (ctas * k.occupancy.warps_per_cta + config_.schedulers - 1) / config_.schedulers);
+  const TokenPolicy::Split split = tokens_->split(k.throttle.warps, resident, k.throttle.ebt);
   std::uint32_t w = 0;
   for (func::WarpState& fw : c.cta->warps) {
     while (warps_[w].valid) ++w;
@@ -115,14 +124,15 @@ void Sm::start_cta(const CtaAssignment& a) {
     sw.code_region = k.code_region;
     sw.source = k.source.get();
     sw.age = next_age_++;
-    sw.warp_cap = k.throttle.warps;
+    sw.warp_cap = split.issue;
+    sw.token_cap = split.tokens;
     sw.state = &fw;
     sw.finished = fw.done();
     invalidate(w, WarpChange::kStarted);
     c.warps.push_back(w);
     schedulers_[w % config_.schedulers].policy->on_warp_start(w / config_.schedulers);
   }
-  warp_caps_ |= k.throttle.warps != 0;
+  warp_caps_ |= split.issue != 0;
   ++resident_ctas_;
   ctas_started_.inc();
   retire_check_ = true;
@@ -257,7 +267,8 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
                         .cta_warp = fw.warp_id,
                         .epoch = releases,
                         .age = w.age,
-                        .age_rank = age_rank(slot)};
+                        .age_rank = age_rank(slot),
+                        .token = holds_token(slot)};
     ldst_.accept(who, inst, record_, std::move(regs), now);
   } else {
     for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + timing.latency);
@@ -267,6 +278,7 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   schedulers_[s].policy->on_issue(index, IssueInfo{now, memory, memory && !inst.writes.empty()});
   if (result == func::StepResult::kFinished) {
     w.finished = true;
+    ldst_.on_warp_end(slot);
     invalidate(slot, WarpChange::kFinished);
     retire_check_ = true;
   }
@@ -274,15 +286,6 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
     const std::string deadlock = k.source->barrier_deadlock(*c.cta);
     if (!deadlock.empty()) throw func::ExecError(deadlock);
   }
-}
-
-std::uint32_t Sm::age_rank(std::uint32_t slot) const {
-  const std::uint64_t age = warps_[slot].age;
-  std::uint32_t older = 0;
-  for (const WarpView& v : schedulers_[slot % config_.schedulers].views) {
-    older += v.valid && v.age < age ? 1 : 0;
-  }
-  return older;
 }
 
 std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {

@@ -36,6 +36,7 @@
 #include "sm/sm_config.h"
 #include "sm/sm_warp.h"
 #include "sm/stall.h"
+#include "sm/tokens/token_policy.h"
 #include "sm/units.h"
 #include "sm/warp_scheduler.h"
 
@@ -187,8 +188,12 @@ class Sm : public Component {
   // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap (warp_caps.cc).
   void apply_warp_caps(std::uint32_t s, SchedulerState& st);
   void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
-  // Live warps on `slot`'s scheduler launched before it (0: the oldest), for MemRequest.
+  // Live warps on `slot`'s scheduler launched before it (0: the oldest), for MemRequest
+  // (warp_age.cc).
   std::uint32_t age_rank(std::uint32_t slot) const;
+  // Whether warp `slot` holds a cache token: fewer than its token_cap unfinished warps of its
+  // kernel on its scheduler are older (warp_age.cc).
+  bool holds_token(std::uint32_t slot) const;
   void advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc);
   void retire_ctas();
   Wake next_wake(Cycle now, bool issued) const;
@@ -204,7 +209,8 @@ class Sm : public Component {
   std::vector<SmWarp> warps_;
   std::vector<CtaSlot> ctas_;
   std::vector<SchedulerState> schedulers_;
-  std::vector<Stall> reasons_;  // per scheduler, for the last ticked cycle
+  std::unique_ptr<TokenPolicy> tokens_;  // sm.cache_tokens
+  std::vector<Stall> reasons_;           // per scheduler, for the last ticked cycle
   std::vector<CtaRetired> to_retire_;
   std::uint32_t resident_ctas_ = 0;
   bool retire_check_ = false;  // a CTA may have become retirable since the last scan

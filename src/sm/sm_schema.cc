@@ -97,8 +97,9 @@ SectionSpec throttle_section() {
           ParamSpec{.name = "kernels",
                     .type = ParamType::kString,
                     .description = "a YAML file of per-kernel caps over the two above, "
-                                   "{KERNEL: {warps: N, ctas: M}, ...}, relative to the config "
-                                   "file that names it (\"\": none)",
+                                   "{KERNEL: {warps: N, ctas: M, ebt: E}, ...} (ebt: the "
+                                   "kernel's EBTNum for cache_tokens: pcal), relative to the "
+                                   "config file that names it (\"\": none)",
                     .default_value = ""}}};
 }
 
@@ -244,7 +245,12 @@ std::vector<PolicySlot> sm_policy_slots() {
   return {PolicySlot{.name = "warp_scheduler",
                      .kind = "warp_scheduler",
                      .default_impl = "gto",
-                     .description = "order in which each scheduler considers its warps"}};
+                     .description = "order in which each scheduler considers its warps"},
+          PolicySlot{.name = "cache_tokens",
+                     .kind = "cache_tokens",
+                     .default_impl = "all",
+                     .description = "which issuing warps hold a cache token (PCAL, seed 001); "
+                                    "caches act on tokens with tokens.honor"}};
 }
 
 std::vector<ParamSpec> sm_timing_params() {

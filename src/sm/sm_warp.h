@@ -22,7 +22,8 @@ struct SmWarp {
   std::uint32_t code_region = 0;         // its kernel's code region (sm/fetch.h)
   const KernelSource* source = nullptr;  // its kernel's (code offsets)
   std::uint64_t age = 0;
-  std::uint32_t warp_cap = 0;  // its kernel's sm.throttle.warps (0: none)
+  std::uint32_t warp_cap = 0;   // issue cap of its kernel (sm.throttle.warps, PCAL; 0: none)
+  std::uint32_t token_cap = 0;  // the oldest this many of its kernel's warps hold tokens (0: all)
   func::WarpState* state = nullptr;
   // What the per-cycle checks read of `state`, copied whenever it changes (Sm::touch) so that
   // they stay in this struct: the next instruction, its register window, a barrier wait.

@@ -38,15 +38,23 @@ ThrottleTable::ThrottleTable(const ConfigNode& sm) {
     throw doc.error("expected a map of kernel names to their caps ({warps: N, ctas: M})");
   }
   for (const auto& [kernel, entry] : doc.entries()) {
-    if (!entry.is_map()) throw entry.error("expected the kernel's caps: {warps: N, ctas: M}");
+    if (!entry.is_map()) {
+      throw entry.error("expected the kernel's caps: {warps: N, ctas: M, ebt: E}");
+    }
     ThrottleCaps caps = defaults_;
     for (const auto& [key, value] : entry.entries()) {
       if (key == "warps") {
         caps.warps = read_cap(value);
       } else if (key == "ctas") {
         caps.ctas = read_cap(value);
+      } else if (key == "ebt") {
+        const std::int64_t ebt = value.as_int();
+        if (ebt < -kMaxEbt || ebt > kMaxEbt) {
+          throw value.error(fmt::format("ebt is -{0} to {0}, got {1}", kMaxEbt, ebt));
+        }
+        caps.ebt = static_cast<std::int32_t>(ebt);
       } else {
-        throw value.error(fmt::format("unknown key '{}' (known: warps, ctas)", key));
+        throw value.error(fmt::format("unknown key '{}' (known: warps, ctas, ebt)", key));
       }
     }
     kernels_[kernel] = caps;

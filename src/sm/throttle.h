@@ -6,13 +6,16 @@
 // apply to every kernel; `sm.throttle.kernels` names a YAML file that gives kernels their own:
 //
 //   matvec: {warps: 4}
-//   reduce: {warps: 2, ctas: 1}
+//   reduce: {warps: 2, ctas: 1, ebt: -1}
 //
+// `ebt` is the kernel's EBTNum for the PCAL token policy (sm.cache_tokens: pcal; ignored by
+// the others, sm/tokens/token_policy.h).
 // A kernel it does not name, and a cap it does not give, keep the section's values. A relative
 // path is relative to the config file that gives it (to the working directory for --set).
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "sim/config_node.h"
@@ -20,11 +23,13 @@
 namespace warpsim {
 
 inline constexpr std::uint32_t kMaxThrottleCap = 1024;
+inline constexpr std::int32_t kMaxEbt = 1024;  // |EBTNum|
 
 // 0: no cap.
 struct ThrottleCaps {
-  std::uint32_t warps = 0;  // per scheduler: the oldest this many of its active warps issue
-  std::uint32_t ctas = 0;   // per SM and kernel
+  std::uint32_t warps = 0;          // per scheduler: the oldest this many of its active warps issue
+  std::uint32_t ctas = 0;           // per SM and kernel
+  std::optional<std::int32_t> ebt;  // the kernel's own EBTNum (PCAL), if the file gives one
 };
 
 class ThrottleTable {

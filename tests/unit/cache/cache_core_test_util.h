@@ -89,6 +89,7 @@ class CacheHarness {
   }
 
   std::uint64_t stat(const std::string& name) const { return stats_.snapshot().counter(name); }
+  bool has_stat(const std::string& name) const { return stats_.snapshot().contains(name); }
   double value(const std::string& name) const { return stats_.snapshot().value(name); }
   HistogramData histogram(const std::string& name) const {
     return stats_.snapshot().histogram(name);

@@ -196,10 +196,10 @@ TEST_F(ThrottleFileTest, MistakesNameTheFileAndLine) {
   };
   const std::string file = (dir_ / "caps.yaml").string();
   EXPECT_EQ(message("k: {warps: 2}\nj: {wraps: 3}\n"),
-            file + ":2:12: j.wraps: unknown key 'wraps' (known: warps, ctas)");
+            file + ":2:12: j.wraps: unknown key 'wraps' (known: warps, ctas, ebt)");
   EXPECT_EQ(message("k: {warps: many}\n"),
             file + ":1:12: k.warps: expected a non-negative integer, got 'many'");
-  EXPECT_EQ(message("k: 4\n"), file + ":1:4: k: expected the kernel's caps: {warps: N, ctas: M}");
+  EXPECT_EQ(message("k: 4\n"), file + ":1:4: k: expected the kernel's caps: {warps: N, ctas: M, ebt: E}");
   const ConfigNode missing = ConfigNode::parse_string(
       "throttle: {warps: 0, ctas: 0, kernels: /no/such/caps.yaml}\n", "--set");
   EXPECT_THROW(ThrottleTable{missing}, ConfigError);
