@@ -16,9 +16,10 @@
 #                       runs at a time (default 2), at EXPERIMENT_SIZE (default: the files',
 #                       small), then their reports and figures; results in experiments/mrpb/out/
 #                       (experiments/mrpb/README.md)
-#   make experiment-seed001  seed 001's characterization the same way: the cache screen, the
-#                       scheduler preference and the throttling sweep with its bottleneck
-#                       classifier (experiments/cache-screen, schedulers, throttle)
+#   make experiment-seed001  seed 001's experiments the same way: the cache screen, the
+#                       scheduler preference, the throttling sweep with its bottleneck
+#                       classifier and static PCAL (experiments/cache-screen, schedulers,
+#                       throttle, pcal)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -110,10 +111,14 @@ experiment-mrpb: build
 	$(call sweep_each,$(MRPB_EXPERIMENTS)); exit $$status
 
 SEED001_EXPERIMENTS := experiments/cache-screen/cache-screen.yaml \
-  experiments/schedulers/schedulers.yaml experiments/throttle/throttle.yaml
+  experiments/schedulers/schedulers.yaml experiments/throttle/throttle.yaml \
+  experiments/pcal/pcal.yaml
 experiment-seed001: build
 	$(call sweep_each,$(SEED001_EXPERIMENTS)); \
 	experiments/throttle/classify experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	experiments/pcal/best experiments/pcal/out/pcal$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv \
+	  experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 

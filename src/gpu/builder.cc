@@ -5,6 +5,7 @@
 
 #include "gpu/cta_dispatch.h"
 #include "gpu/memory_builder.h"
+#include "gpu/pcal_controller.h"
 #include "gpu/timeline.h"
 #include "sm/sm.h"
 #include "tlb/tlb.h"
@@ -85,13 +86,26 @@ BuiltGpu build_gpu(const ConfigNode& resolved) {
   gpu.clocks.l2 = add_clock(*gpu.sim, clocks, "l2_mhz", "l2");
   gpu.clocks.dram = add_clock(*gpu.sim, clocks, "dram_mhz", "dram");
   build_core(gpu, resolved);
+  const Engine& engine = gpu.sim->engine();
+  const WindowClocks window_clocks{.l2 = engine.clock(gpu.clocks.l2).period,
+                                   .dram = engine.clock(gpu.clocks.dram).period};
+  std::vector<WindowSampler*> samplers;
+  // After the SMs, so that in each instant it samples after they have run.
+  if (const ConfigNode& tokens = resolved.at("sm").at("cache_tokens");
+      tokens.at("impl").as_string() == "dynamic_pcal") {
+    std::uint64_t period = 0;
+    PcalFsmParams params = pcal_fsm_params(tokens, &period);
+    samplers.push_back(&gpu.sim->add<PcalController>("gpu.pcal", gpu.clocks.core, period,
+                                                     std::move(params), gpu.sms,
+                                                     gpu.sm_config->schedulers, window_clocks));
+  }
   // Last, so that in each instant it samples after every other component has run.
   if (const std::uint64_t every = resolved.at("gpu").at("timeline_cycles").as_uint(); every != 0) {
-    const Engine& e = gpu.sim->engine();
-    gpu.timeline = &gpu.sim->add<Timeline>(
-        "gpu.timeline", gpu.clocks.core, every, gpu.sms, gpu.sm_config->schedulers,
-        WindowClocks{.l2 = e.clock(gpu.clocks.l2).period, .dram = e.clock(gpu.clocks.dram).period});
+    gpu.timeline = &gpu.sim->add<Timeline>("gpu.timeline", gpu.clocks.core, every, gpu.sms,
+                                           gpu.sm_config->schedulers, window_clocks);
+    samplers.push_back(gpu.timeline);
   }
+  for (WindowSampler* sampler : samplers) sampler->start();
   return gpu;
 }
 

@@ -75,6 +75,12 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
       memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), clocks);
   for (const auto& [key, value] : memory.items()) out[key] = value;
   out["bottleneck"] = bottleneck_stats(out, cycles, sms);
+  // Dynamic PCAL's control unit (gpu/pcal_controller.h), when there is one.
+  if (window.contains("pcal.samples")) {
+    out["pcal"] = counters_of(window, "pcal.",
+                              {"samples", "phases", "changes", "periods_init", "periods_hill_climb",
+                               "periods_vote", "periods_stable"});
+  }
   return out;
 }
 

@@ -1,32 +1,17 @@
 #include "gpu/timeline.h"
 
 #include "gpu/kernel_stats.h"
-#include "sim/simulation.h"
-#include "sm/sm.h"
 
 namespace warpsim {
 
 Timeline::Timeline(Simulation& sim, std::string path, ClockDomainId core, std::uint64_t interval,
                    std::vector<Sm*> sms, std::uint32_t schedulers, WindowClocks clocks)
-    : Component(sim, std::move(path), core),
-      interval_(interval),
-      sms_(std::move(sms)),
+    : WindowSampler(sim, std::move(path), core, interval, std::move(sms)),
       schedulers_(schedulers),
-      clocks_(clocks),
-      previous_(sim.stats().snapshot()) {}
+      clocks_(clocks) {}
 
-Wake Timeline::tick(Cycle now) {
-  // With --no-skip this runs on every edge; only multiples of the interval sample.
-  if (now.value() != 0 && now.value() % interval_ == 0 && now.value() > last_) sample(now);
-  return Wake::at(Cycle((now.value() / interval_ + 1) * interval_));
-}
-
-void Timeline::sample(Cycle now) {
-  for (Sm* sm : sms_) sm->account_until(now);
-  StatSnapshot current = sim().stats().snapshot();
-  const std::uint64_t cycles = now.value() - last_;
-  const nlohmann::ordered_json w =
-      window_stats(current - previous_, cycles, sms_.size(), schedulers_, clocks_);
+void Timeline::on_window(const StatSnapshot& window, std::uint64_t cycles, Cycle now) {
+  const nlohmann::ordered_json w = window_stats(window, cycles, sms().size(), schedulers_, clocks_);
   const nlohmann::ordered_json& sm = w.at("sm");
   std::vector<std::string> names = {"cycle", "ipc", "warp_ipc"};
   std::vector<double> row = {
@@ -43,12 +28,10 @@ void Timeline::sample(Cycle now) {
   }
   if (columns_.empty()) columns_ = std::move(names);
   rows_.push_back(std::move(row));
-  previous_ = std::move(current);
-  last_ = now.value();
 }
 
 nlohmann::ordered_json Timeline::to_json() const {
-  return {{"interval_cycles", interval_}, {"columns", columns_}, {"rows", rows_}};
+  return {{"interval_cycles", interval()}, {"columns", columns_}, {"rows", rows_}};
 }
 
 }  // namespace warpsim

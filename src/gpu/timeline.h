@@ -11,33 +11,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpu/window_sampler.h"
 #include "gpu/window_sums.h"
-#include "sim/component.h"
-#include "sim/stat_snapshot.h"
 
 namespace warpsim {
 
-class Sm;
-
-class Timeline final : public Component {
+class Timeline final : public WindowSampler {
  public:
   Timeline(Simulation& sim, std::string path, ClockDomainId core, std::uint64_t interval,
            std::vector<Sm*> sms, std::uint32_t schedulers, WindowClocks clocks);
 
-  Wake tick(Cycle now) override;
   // {"interval_cycles", "columns": [...], "rows": [[...], ...]}; a row's first column is the
   // core cycle its window ends at (windows are [previous row's cycle, cycle)).
   nlohmann::ordered_json to_json() const;
 
  private:
-  void sample(Cycle now);
+  void on_window(const StatSnapshot& window, std::uint64_t cycles, Cycle now) override;
 
-  std::uint64_t interval_;
-  std::vector<Sm*> sms_;
   std::uint32_t schedulers_;
   WindowClocks clocks_;
-  std::uint64_t last_ = 0;  // the cycle of the previous sample
-  StatSnapshot previous_;
   std::vector<std::string> columns_;
   std::vector<std::vector<double>> rows_;
 };

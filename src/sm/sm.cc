@@ -108,12 +108,7 @@ void Sm::start_cta(const CtaAssignment& a) {
   c.booking = a.booking;
   c.cta = k.source->start_cta(a.cta);
   c.warps.clear();
-  // The most warps of the kernel one scheduler holds (warp-max for PCAL without a cap).
-  std::uint32_t ctas = k.occupancy.ctas_per_sm;
-  if (k.throttle.ctas != 0) ctas = std::min(ctas, k.throttle.ctas);
-  const std::uint32_t resident = std::max<std::uint32_t>(
-      1, (ctas * k.occupancy.warps_per_cta + config_.schedulers - 1) / config_.schedulers);
-  const TokenPolicy::Split split = tokens_->split(k.throttle.warps, resident, k.throttle.ebt);
+  const TokenPolicy::Split split = kernel_split(k);
   std::uint32_t w = 0;
   for (func::WarpState& fw : c.cta->warps) {
     while (warps_[w].valid) ++w;

@@ -20,6 +20,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -97,6 +98,12 @@ class Sm : public Component {
   // GPU model calls it before taking per-kernel stat snapshots; until then the counters may
   // lag behind.
   void account_until(Cycle cycle);
+
+  // Dynamic PCAL (gpu/pcal_controller.h): from now on this SM's warps run EBTNum `ebt` instead
+  // of their kernel's; resident warps' issue and token caps change at once (warp_split.cc).
+  void set_ebt(std::int32_t ebt);
+  // Warps that are live, not at a barrier and held back by their kernel's warp cap now.
+  std::uint32_t held_warps() const;
 
  private:
   struct CtaSlot {
@@ -191,6 +198,8 @@ class Sm : public Component {
   // Live warps on `slot`'s scheduler launched before it (0: the oldest), for MemRequest
   // (warp_age.cc).
   std::uint32_t age_rank(std::uint32_t slot) const;
+  // The issue and token caps of kernel `k`'s warps here (sm.cache_tokens; warp_split.cc).
+  TokenPolicy::Split kernel_split(const KernelRun& k) const;
   // Whether warp `slot` holds a cache token: fewer than its token_cap unfinished warps of its
   // kernel on its scheduler are older (warp_age.cc).
   bool holds_token(std::uint32_t slot) const;
@@ -210,6 +219,7 @@ class Sm : public Component {
   std::vector<CtaSlot> ctas_;
   std::vector<SchedulerState> schedulers_;
   std::unique_ptr<TokenPolicy> tokens_;  // sm.cache_tokens
+  std::optional<std::int32_t> ebt_;      // set_ebt()'s EBTNum, over every kernel's own
   std::vector<Stall> reasons_;           // per scheduler, for the last ticked cycle
   std::vector<CtaRetired> to_retire_;
   std::uint32_t resident_ctas_ = 0;

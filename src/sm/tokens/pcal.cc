@@ -14,6 +14,17 @@
 #include "sm/tokens/token_policy.h"
 
 namespace warpsim {
+
+TokenPolicy::Split pcal_split(std::uint32_t cap, std::uint32_t resident, std::int64_t e) {
+  const std::int64_t n = cap == 0 ? resident : std::min(cap, resident);
+  if (e >= 0) {
+    return TokenPolicy::Split{.issue = cap == 0 ? 0 : static_cast<std::uint32_t>(n + e),
+                              .tokens = static_cast<std::uint32_t>(n)};
+  }
+  return TokenPolicy::Split{.issue = cap,
+                            .tokens = static_cast<std::uint32_t>(std::max<std::int64_t>(1, n + e))};
+}
+
 namespace {
 
 class StaticPcal final : public TokenPolicy {
@@ -23,14 +34,7 @@ class StaticPcal final : public TokenPolicy {
 
   Split split(std::uint32_t cap, std::uint32_t resident,
               std::optional<std::int32_t> ebt) const override {
-    const std::int64_t e = ebt.value_or(ebt_);
-    const std::int64_t n = cap == 0 ? resident : std::min(cap, resident);
-    if (e >= 0) {
-      return Split{.issue = cap == 0 ? 0 : static_cast<std::uint32_t>(n + e),
-                   .tokens = static_cast<std::uint32_t>(n)};
-    }
-    return Split{.issue = cap,
-                 .tokens = static_cast<std::uint32_t>(std::max<std::int64_t>(1, n + e))};
+    return pcal_split(cap, resident, ebt.value_or(ebt_));
   }
 
  private:

@@ -39,4 +39,8 @@ class TokenPolicy {
                       std::optional<std::int32_t> ebt) const = 0;
 };
 
+// Static PCAL's Table 4.3 (sm/tokens/pcal.cc): the split for warp cap `cap` (0: none),
+// `resident` warps of the kernel per scheduler and EBTNum `ebt`.
+TokenPolicy::Split pcal_split(std::uint32_t cap, std::uint32_t resident, std::int64_t ebt);
+
 }  // namespace warpsim

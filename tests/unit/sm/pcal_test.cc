@@ -174,3 +174,41 @@ TEST(PcalTokens, TheKernelsFileGivesAKernelItsEbt) {
 
 }  // namespace
 }  // namespace warpsim
+
+namespace warpsim {
+namespace {
+
+// Dynamic PCAL (gpu/pcal_controller.h) with a 20-cycle period over the two-load kernel capped
+// at 2 warps. The fixed-latency memory has no NoC and little stall, and warps are held back, so
+// the first sample's Init goes Hill-Climbing at EBTNum 1: from then on a third warp issues,
+// token-less, which the cap of 2 alone never allows (at an issue, at most one older warp lives).
+TEST(DynamicPcal, TheControllerRaisesEbtAndTheSmLetsAThirdWarpIssue) {
+  const std::vector<std::string> sets = {"sm.throttle.warps=2", "sm.cache_tokens.impl=dynamic_pcal",
+                                         "sm.cache_tokens.period=20"};
+  const auto out = run_two_loads(sets);
+  ASSERT_EQ(out.results.size(), 1u);
+  ASSERT_EQ(out.issues.size(), 32u);
+  const auto& pcal = out.results[0].stats["pcal"];
+  const std::uint64_t samples = pcal["samples"].get<std::uint64_t>();
+  EXPECT_GE(samples, 1u);
+  EXPECT_GE(pcal["changes"].get<std::uint64_t>(), 1u);
+  EXPECT_EQ(
+      pcal["periods_init"].get<std::uint64_t>() + pcal["periods_hill_climb"].get<std::uint64_t>() +
+          pcal["periods_vote"].get<std::uint64_t>() + pcal["periods_stable"].get<std::uint64_t>(),
+      samples);
+  std::vector<bool> exited(4, false);
+  std::uint32_t most_older = 0;
+  for (const test::Issue& i : out.issues) {
+    std::uint32_t older = 0;
+    for (std::uint32_t w = 0; w < i.warp; ++w) older += exited[w] ? 0 : 1;
+    most_older = std::max(most_older, older);
+    if (i.pc == 7) exited[i.warp] = true;
+  }
+  EXPECT_EQ(most_older, 2u);  // a third warp issued beside two older ones
+  EXPECT_GT(out.results[0].stats["l1d"]["tokens"]["tokenless_lookups"].get<std::uint64_t>(), 0u);
+  // The same run again issues the same stream.
+  EXPECT_EQ(test::stream_of(run_two_loads(sets).issues), test::stream_of(out.issues));
+}
+
+}  // namespace
+}  // namespace warpsim
