@@ -112,7 +112,7 @@ experiment-mrpb: build
 
 SEED001_EXPERIMENTS := experiments/cache-screen/cache-screen.yaml \
   experiments/schedulers/schedulers.yaml experiments/throttle/throttle.yaml \
-  experiments/pcal/pcal.yaml
+  experiments/pcal/pcal.yaml experiments/pcal/dynamic.yaml
 experiment-seed001: build
 	$(call sweep_each,$(SEED001_EXPERIMENTS)); \
 	experiments/throttle/classify experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
