@@ -440,7 +440,8 @@ Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& st
       seed_(seed),
       counters_(std::make_unique<CacheCounters>(stats)),
       impl_(std::make_unique<Impl>(config_, section_, *counters_, seed_)) {
-  if (config_.tokens.honor) counters_->tokens = std::make_unique<TokenCounters>(stats);
+  if (config_.tokens.honor)
+    counters_->tokens = std::make_unique<TokenCounters>(stats.child("tokens"));
   if (const std::uint64_t pcs = section_.at("reuse_distance_pcs").as_uint(); pcs != 0) {
     counters_->reuse = std::make_unique<ReuseDistance>(stats, static_cast<std::uint32_t>(pcs),
                                                        impl_->geometry.sets());

@@ -24,7 +24,7 @@ namespace warpsim {
 
 // The counters of token holders' and token-less accesses (tokens.honor only; cache_tokens.cc).
 struct TokenCounters {
-  explicit TokenCounters(StatGroup& stats);
+  explicit TokenCounters(StatGroup& group);  // the cache's `tokens` group
 
   Counter& token_lookups;
   Counter& token_hits;

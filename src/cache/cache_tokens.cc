@@ -18,24 +18,20 @@
 
 namespace warpsim {
 
-TokenCounters::TokenCounters(StatGroup& cache_stats)
-    : token_lookups(cache_stats.child("tokens").counter(
-          "token_lookups", "requests", "accesses of token holders that looked up a line")),
-      token_hits(
-          cache_stats.child("tokens").counter("token_hits", "requests", "hits of token holders")),
-      tokenless_lookups(cache_stats.child("tokens").counter(
-          "tokenless_lookups", "requests", "token-less reads that looked up a line")),
-      tokenless_hits(
-          cache_stats.child("tokens").counter("tokenless_hits", "requests", "token-less hits")),
-      tokenless_misses(cache_stats.child("tokens").counter("tokenless_misses", "requests",
-                                                           "token-less reads that sent a fetch")),
-      opportunistic_fills(cache_stats.child("tokens").counter(
-          "opportunistic_fills", "replies", "token-less fills that placed their line")),
-      unplaced_fills(cache_stats.child("tokens").counter(
-          "unplaced_fills", "replies", "token-less fills that found no open line")),
-      clears(cache_stats.child("tokens").counter("clears", "events",
-                                                 "times every line's priority was cleared")) {
-  StatGroup& g = cache_stats.child("tokens");
+TokenCounters::TokenCounters(StatGroup& g)
+    : token_lookups(g.counter("token_lookups", "requests",
+                              "accesses of token holders that looked up a line")),
+      token_hits(g.counter("token_hits", "requests", "hits of token holders")),
+      tokenless_lookups(
+          g.counter("tokenless_lookups", "requests", "token-less reads that looked up a line")),
+      tokenless_hits(g.counter("tokenless_hits", "requests", "token-less hits")),
+      tokenless_misses(
+          g.counter("tokenless_misses", "requests", "token-less reads that sent a fetch")),
+      opportunistic_fills(
+          g.counter("opportunistic_fills", "replies", "token-less fills that placed their line")),
+      unplaced_fills(
+          g.counter("unplaced_fills", "replies", "token-less fills that found no open line")),
+      clears(g.counter("clears", "events", "times every line's priority was cleared")) {
   g.formula("token_hit_rate", "ratio", "token_hits / token_lookups", [](const GroupValues& v) {
     return v["token_lookups"] == 0 ? 0.0 : v["token_hits"] / v["token_lookups"];
   });

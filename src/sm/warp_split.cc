@@ -32,21 +32,4 @@ void Sm::set_ebt(std::int32_t ebt) {
   sim().engine().request_wake(id(), sim().engine().now() + 1);
 }
 
-std::uint32_t Sm::held_warps() const {
-  std::uint32_t held = 0;
-  for (std::uint32_t s = 0; s < config_.schedulers; ++s) {
-    for (std::uint32_t i = s; i < warps_.size(); i += config_.schedulers) {
-      const SmWarp& w = warps_[i];
-      if (!w.issuable() || w.at_barrier || w.warp_cap == 0) continue;
-      std::uint32_t older = 0;
-      for (std::uint32_t j = s; j < warps_.size(); j += config_.schedulers) {
-        const SmWarp& o = warps_[j];
-        older += o.issuable() && !o.at_barrier && o.source == w.source && o.age < w.age ? 1 : 0;
-      }
-      held += older >= w.warp_cap ? 1 : 0;
-    }
-  }
-  return held;
-}
-
 }  // namespace warpsim
