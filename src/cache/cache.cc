@@ -389,6 +389,9 @@ CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector
     }
   }
   if (counters.reuse && looked_up) counters.reuse->access(k.set, k.line, k.request->pc);
+  if (listener != nullptr && outcome != CacheOutcome::kFailed) {
+    listener->on_access(k.line / geometry.line(), k.info, k.request->kind, outcome, Cycle(now));
+  }
   return CacheResult{.outcome = outcome, .cause = FailCause::kNone, .sector_miss = sector_miss};
 }
 
@@ -455,7 +458,13 @@ void Cache::resize(std::uint64_t size) {
   if (!config_.set_ways.empty()) throw std::logic_error("Cache::resize() with per-set ways");
   config_.size = size;
   impl_ = std::make_unique<Impl>(config_, section_, *counters_, seed_);
+  impl_->listener = listener_;
   if (counters_->reuse) counters_->reuse->reset(impl_->geometry.sets());
+}
+
+void Cache::set_listener(CacheListener* listener) {
+  listener_ = listener;
+  impl_->listener = listener;
 }
 
 CacheResult Cache::access(const MemRequest& request, Cycle now) {

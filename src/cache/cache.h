@@ -53,6 +53,7 @@
 
 #include "cache/access_info.h"
 #include "cache/cache_config.h"
+#include "cache/cache_listener.h"
 #include "mem/packet.h"
 #include "sim/config_node.h"
 #include "sim/stats.h"
@@ -101,6 +102,10 @@ class Cache {
   void clear_tokens();
   void on_warp_end(std::uint32_t warp);
 
+  // From now on `listener` (null: none) hears of this cache's evictions and accesses
+  // (cache_listener.h); it must outlive the cache or be replaced first.
+  void set_listener(CacheListener* listener);
+
   // No pending misses and nothing queued to send.
   bool idle() const;
   // Gives the cache a new capacity (same line, sector and ways; sets change), empty; the
@@ -116,6 +121,7 @@ class Cache {
   ConfigNode section_;
   std::uint64_t seed_;
   std::unique_ptr<CacheCounters> counters_;
+  CacheListener* listener_ = nullptr;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -47,6 +47,8 @@ std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const Access
 void Cache::Impl::evict(std::uint32_t set, std::uint32_t way) {
   const std::size_t i = lines.index(set, way);
   counters.evictions.inc();
+  if (listener != nullptr)
+    listener->on_evict(lines.tag[i] / geometry.line(), lines.owner[i], Cycle(now));
   write_back(i);
   bypass->on_eviction(lines.owner[i], lines.reused[i] != 0);
 }

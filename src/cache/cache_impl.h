@@ -148,8 +148,9 @@ struct Cache::Impl {
   CacheCounters& counters;            // owned by the Cache, so that they outlive a resize
   std::uint64_t next_sequence = 0;    // of the next fetch
   std::uint64_t next_writeback = 0;
-  std::uint64_t now = 0;         // the owner's cycle of the current access() or fill()
-  std::uint64_t next_clear = 0;  // tokens.clear periodic: the next period boundary
+  std::uint64_t now = 0;              // the owner's cycle of the current access() or fill()
+  std::uint64_t next_clear = 0;       // tokens.clear periodic: the next period boundary
+  CacheListener* listener = nullptr;  // Cache::set_listener
 };
 
 // Fetch tags: kFetchTagBit | sequence << kTagIndexBits | MSHR index, with one sequence number

@@ -87,6 +87,9 @@ struct DecodedInst {
   std::uint8_t timing = kNoTiming;
   bool read_only = false;
   bool l1_bypass = false;
+  // Traces: a memory instruction on global or local memory (a generic address included); PTX
+  // front ends leave it false and the timing model reads the IR's state space.
+  bool global_memory = false;
 
   const Operand& op(unsigned i) const { return ops[i]; }
   std::span<const Operand> elements(const Operand& aggregate) const {

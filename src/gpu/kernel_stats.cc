@@ -75,6 +75,18 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
       memory_stats(window, sm["warp_insts"].get<std::uint64_t>(), clocks);
   for (const auto& [key, value] : memory.items()) out[key] = value;
   out["bottleneck"] = bottleneck_stats(out, cycles, sms);
+  // CCWS's victim tag arrays and throttle (sm/warp_sched/ccws.cc), when the SMs run it.
+  if (window.contains(indexed("sm", 0) + ".ccws.scheduler0.vta_hits")) {
+    nlohmann::ordered_json ccws;
+    for (const char* name : {"vta_inserts", "vta_hits", "loads_held", "throttled_cycles"}) {
+      std::uint64_t sum = 0;
+      for (std::uint32_t s = 0; s < schedulers; ++s) {
+        sum += sum_indexed(window, "sm", sms, "ccws.scheduler" + std::to_string(s) + "." + name);
+      }
+      ccws[name] = sum;
+    }
+    out["ccws"] = ccws;
+  }
   // Dynamic PCAL's control unit (gpu/pcal_controller.h), when there is one.
   if (window.contains("pcal.samples")) {
     out["pcal"] = counters_of(window, "pcal.",

@@ -64,6 +64,8 @@ class L1Path {
   // With a unified L1/shared array (sm.l1d.unified_bytes), the L1D gets what a shared-memory
   // carve-out of `shared_bytes` leaves; it is resized only when it holds nothing in flight.
   void set_shared_carveout(std::uint64_t shared_bytes);
+  // The L1 data cache's listener (cache_listener.h).
+  void set_l1d_listener(CacheListener* listener) { caches_[0]->set_listener(listener); }
 
   bool needs_next_cycle() const;
   std::uint64_t next_event(Cycle now) const;

@@ -45,7 +45,8 @@ void Sm::check_memo(std::uint32_t s, Cycle now) const {
     fresh.local = derive_local(copy, fresh, now, settled);
     const bool memo_holds = !m.stale && now.value() < m.recheck_at;
     const bool same_resources =
-        fresh.local != Stall::kIssued || (m.unit == fresh.unit && m.to_ldst == fresh.to_ldst);
+        fresh.local != Stall::kIssued ||
+        (m.unit == fresh.unit && m.to_ldst == fresh.to_ldst && m.global_load == fresh.global_load);
     if (memo_holds && (m.local != fresh.local || !same_resources)) {
       fail(fmt::format("warp slot {}: memoized {} (until cycle {}), derived {}", slot,
                        stall_name(m.local), m.recheck_at, stall_name(fresh.local)));

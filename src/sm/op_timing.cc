@@ -54,6 +54,14 @@ bool skips_l1(const func::DecodedInst& inst) {
          inst.ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;
 }
 
+bool loads_global_memory(const func::DecodedInst& inst) {
+  if (inst.op_class != func::OpClass::kLoad) return false;
+  if (inst.ir == nullptr) return inst.global_memory;
+  const ptx::StateSpace space = inst.ir->space;
+  return space == ptx::StateSpace::kGlobal || space == ptx::StateSpace::kLocal ||
+         space == ptx::StateSpace::kGeneric;
+}
+
 OpTiming op_timing_of(const func::DecodedInst& inst) {
   using func::OpClass;
   if (inst.timing != func::DecodedInst::kNoTiming) return static_cast<OpTiming>(inst.timing);

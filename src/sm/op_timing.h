@@ -88,5 +88,8 @@ OpTiming op_timing_of(const func::DecodedInst& inst);
 // read-only (texture) path, or past the L1.
 bool reads_only_path(const func::DecodedInst& inst);
 bool skips_l1(const func::DecodedInst& inst);
+// A load (not an atomic) that may read global or local memory: a generic address may, and so
+// may ld.global.nc. What CCWS's throttle holds back (sm/warp_sched/ccws.cc).
+bool loads_global_memory(const func::DecodedInst& inst);
 
 }  // namespace warpsim

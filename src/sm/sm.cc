@@ -48,7 +48,8 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
   for (std::uint32_t s = 0; s < config.schedulers; ++s) {
     SchedulerState& st = schedulers_[s];
     st.policy = PolicyRegistry::global().create<WarpScheduler>(
-        sm_node.at("warp_scheduler"), WarpScheduler::Context{s, per_sched});
+        sm_node.at("warp_scheduler"), WarpScheduler::Context{s, per_sched, &stats()});
+    if (st.policy->watches_l1d()) ldst_.set_l1d_listener(this);
     st.views.resize(per_sched);
     st.status.resize(per_sched, Stall::kIdle);
     st.memo.resize(per_sched);
@@ -187,6 +188,7 @@ Stall Sm::derive_local(SmWarp& w, WarpMemo& m, Cycle now, bool& settled) const {
   if (w.ib_count == 0) return Stall::kNoInstruction;
   if (w.ib_code != w.code || w.ib_pc != w.pc) return Stall::kNoInstruction;
   const func::DecodedInst& inst = w.code->insts[w.pc];
+  m.global_load = loads_global_memory(inst);
   if (inst.op_class == func::OpClass::kFence && w.outstanding_mem != 0) {
     return Stall::kScoreboardMem;
   }
@@ -305,6 +307,8 @@ std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {
     if (status == Stall::kPipelineBusy) until = std::min(until, units_.free_from(m.unit));
     st.status[i] = status;
     WarpView& v = st.views[i];
+    v.ready = status == Stall::kIssued;
+    v.global_load = m.global_load;
     v.waiting_memory = status == Stall::kScoreboardMem;
     v.at_barrier = status == Stall::kBarrier;
     ++live;

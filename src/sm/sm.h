@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "cache/cache_listener.h"
 #include "func/cta_state.h"
 #include "func/warp_inst.h"
 #include "sim/component.h"
@@ -74,7 +75,8 @@ enum class WarpChange : std::uint8_t {
   kEmptied,          // its CTA retired: the slot is empty
 };
 
-class Sm : public Component {
+// A CacheListener for its L1D when a warp-scheduler policy watches it (l1d_watch.cc).
+class Sm : public Component, private CacheListener {
  public:
   // `sm_node`: the resolved config's `sm` section (policy slots are read from it).
   Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
@@ -126,7 +128,8 @@ class Sm : public Component {
     Unit unit = Unit::kSp;
     bool stale = true;
     bool to_ldst = false;
-    bool live = false;  // the slot holds a warp with lanes left (SmWarp::issuable())
+    bool global_load = false;  // the next instruction loads global memory (loads_global_memory)
+    bool live = false;         // the slot holds a warp with lanes left (SmWarp::issuable())
   };
   struct SchedulerState {
     std::unique_ptr<WarpScheduler> policy;
@@ -195,6 +198,11 @@ class Sm : public Component {
   // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap (warp_caps.cc).
   void apply_warp_caps(std::uint32_t s, SchedulerState& st);
   void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
+  // CacheListener (l1d_watch.cc): the L1D's events about this SM's warps, passed to the
+  // policies that watch it.
+  void on_evict(std::uint64_t line, const AccessInfo& owner, Cycle now) override;
+  void on_access(std::uint64_t line, const AccessInfo& info, MemKind kind, CacheOutcome outcome,
+                 Cycle now) override;
   // Live warps on `slot`'s scheduler launched before it (0: the oldest), for MemRequest
   // (warp_age.cc).
   std::uint32_t age_rank(std::uint32_t slot) const;

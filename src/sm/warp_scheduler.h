@@ -16,6 +16,9 @@
 //   return the same order and leave the policy in the same state (skip ≡ no-skip).
 // - on_issue(index, ...) follows for each instruction issued in the cycle, in issue order.
 // - on_warp_start(index) and on_warp_end(index) bracket a warp's life in a slot.
+// - A policy whose watches_l1d() is true hears of the SM's L1 data cache (on_l1d_*): evictions
+//   of lines its warps placed, its warps' read misses, and every write. These arrive between
+//   order() calls, in the cycle they happen.
 
 #include <cstdint>
 #include <span>
@@ -25,6 +28,8 @@
 
 namespace warpsim {
 
+class StatGroup;
+
 // What a scheduler may know about one of its warp slots this cycle.
 struct WarpView {
   bool valid = false;           // a live warp occupies the slot
@@ -33,6 +38,8 @@ struct WarpView {
   bool waiting_memory = false;  // its next instruction waits for a load's result
   bool at_barrier = false;      // it waits at a barrier
   bool finished = false;        // every lane has exited (it may still have stores in flight)
+  bool ready = false;           // it can issue now (the SM's checks passed this cycle)
+  bool global_load = false;     // its next instruction loads global or local memory
 };
 
 struct IssueInfo {
@@ -48,6 +55,9 @@ class WarpScheduler {
   struct Context {
     std::uint32_t scheduler = 0;  // index of this scheduler within its SM
     std::uint32_t slots = 0;      // warp slots this scheduler serves (size of every view)
+    // The SM's statistics; a policy with counters of its own puts them in the child group
+    // POLICY.schedulerN (N: `scheduler`). Null when the caller gives none (tests).
+    StatGroup* stats = nullptr;
   };
 
   virtual ~WarpScheduler() = default;
@@ -57,6 +67,15 @@ class WarpScheduler {
   virtual void on_issue(std::uint32_t /*index*/, const IssueInfo& /*info*/) {}
   virtual void on_warp_start(std::uint32_t /*index*/) {}
   virtual void on_warp_end(std::uint32_t /*index*/) {}
+
+  // L1D events (cache_listener.h), for policies that return true here. Lines are line numbers.
+  virtual bool watches_l1d() const { return false; }
+  // Line `line`, placed by warp `index`'s access, was evicted.
+  virtual void on_l1d_eviction(std::uint32_t /*index*/, std::uint64_t /*line*/, Cycle /*now*/) {}
+  // Warp `index` read `line` and missed (a miss that sends a fetch; not a reserved hit).
+  virtual void on_l1d_miss(std::uint32_t /*index*/, std::uint64_t /*line*/, Cycle /*now*/) {}
+  // Some warp of the SM wrote `line` (a store or an atomic), whatever the outcome.
+  virtual void on_l1d_write(std::uint64_t /*line*/, Cycle /*now*/) {}
 };
 
 }  // namespace warpsim

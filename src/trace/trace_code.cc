@@ -112,6 +112,8 @@ void TraceCode::decode(const TraceInst& inst, std::uint32_t index) {
     d.l1_bypass =
         has_modifier(opcode, "STRONG") || has_modifier(opcode, "CG") || has_modifier(opcode, "CV");
   }
+  d.global_memory = op.space == SassSpace::kGlobal || op.space == SassSpace::kLocal ||
+                    op.space == SassSpace::kGeneric;
   Info& info = infos_[index];
   info.space = op.space;
   info.arrive_only = op.op_class == func::OpClass::kBarrier && has_modifier(opcode, "ARV");

@@ -49,7 +49,7 @@ void issue(WarpScheduler& policy, std::uint32_t index) {
 
 TEST(WarpSchedulerRegistryTest, EveryPolicyIsRegisteredUnderWarpScheduler) {
   std::vector<std::string> names = PolicyRegistry::global().names(WarpScheduler::kKind);
-  for (const char* name : {"gto", "lrr", "oldest_first", "two_level", "two_level_pool"}) {
+  for (const char* name : {"ccws", "gto", "lrr", "oldest_first", "two_level", "two_level_pool"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
   const PolicyInfo* two_level = PolicyRegistry::global().find(WarpScheduler::kKind, "two_level");
