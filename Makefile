@@ -18,8 +18,8 @@
 #                       (experiments/mrpb/README.md)
 #   make experiment-seed001  seed 001's experiments the same way: the cache screen, the
 #                       scheduler preference, the throttling sweep with its bottleneck
-#                       classifier, static and dynamic PCAL and CCWS (experiments/cache-screen,
-#                       schedulers, throttle, pcal)
+#                       classifier, static and dynamic PCAL, CCWS and AgeLRU
+#                       (experiments/cache-screen, schedulers, throttle, pcal, agelru)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -112,7 +112,8 @@ experiment-mrpb: build
 
 SEED001_EXPERIMENTS := experiments/cache-screen/cache-screen.yaml \
   experiments/schedulers/schedulers.yaml experiments/throttle/throttle.yaml \
-  experiments/pcal/pcal.yaml experiments/pcal/dynamic.yaml experiments/pcal/ccws.yaml
+  experiments/pcal/pcal.yaml experiments/pcal/dynamic.yaml experiments/pcal/ccws.yaml \
+  experiments/agelru/agelru.yaml
 experiment-seed001: build
 	$(call sweep_each,$(SEED001_EXPERIMENTS)); \
 	experiments/throttle/classify experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
@@ -120,6 +121,8 @@ experiment-seed001: build
 	experiments/pcal/best experiments/pcal/out/pcal$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv \
 	  experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv \
 	  experiments/pcal/out/pcal-ccws$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	experiments/agelru/summary experiments/agelru/out/agelru$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "cache/warp_window.h"
 #include "sim/time.h"
 
 namespace warpsim {
@@ -19,6 +20,9 @@ struct AccessInfo {
   bool is_write = false;
   // MemRequest::token, or true where the cache does not honor tokens (tokens.honor false).
   bool token = true;
+  // The owner SM's active-warp window at this access, where the replacement policy asks for
+  // it (ReplacementPolicy::wants_warp_window); empty otherwise.
+  WarpWindow window{};
 };
 
 }  // namespace warpsim

@@ -13,6 +13,7 @@
 //   hit_reserved   merged into a pending miss that already requested every missing sector
 //   misses         accesses that sent a fetch (each sends exactly one fetch request)
 //   sector_misses  misses whose line was present but lacked some requested sectors
+//   policy_bypasses  read misses the replacement policy placed no line for (bypass_instead)
 //   forwarded      passed on unchanged: bypasses, write-through / write-evict writes,
 //                  no-allocate write misses, atomics at a level that does not execute them
 //   bypassed       forwarded because the bypass policy said so (part of `forwarded`)
@@ -58,6 +59,8 @@ CacheCounters::CacheCounters(StatGroup& s)
       misses(s.counter("misses", "requests", "accesses that sent a fetch to the next level")),
       sector_misses(s.counter("sector_misses", "requests",
                               "misses whose line was present without every requested sector")),
+      policy_bypasses(s.counter("policy_bypasses", "requests",
+                                "read misses the replacement policy chose not to place")),
       forwarded(s.counter("forwarded", "requests",
                           "accesses passed to the next level unchanged (bypass, write-through, "
                           "write-evict, no-allocate write miss, atomic not executed here)")),
@@ -132,21 +135,25 @@ Cache::Impl::Lookup Cache::Impl::lookup(const MemRequest& r) const {
   const bool is_write = r.kind == MemKind::kWrite || r.kind == MemKind::kAtomic;
   // Tokens govern reads only: the thesis leaves writes and atomics alone (docs/timing.md).
   const bool token = r.token || !config.tokens.honor;
-  return Lookup{.request = &r,
-                .line = line,
-                .set = set,
-                .way = lines.find(set, line),
-                .want = geometry.line_sectors(r.addr, r.size, r.sectors),
-                .info = AccessInfo{.addr = r.addr,
-                                   .pc = r.pc,
-                                   .sm_id = r.sm,
-                                   .warp_id = r.warp,
-                                   .cta_id = r.cta,
-                                   .warp_age = r.warp_age,
-                                   .age_rank = r.age_rank,
-                                   .is_write = is_write,
-                                   .token = token},
-                .places = token || is_write};
+  return Lookup{
+      .request = &r,
+      .line = line,
+      .set = set,
+      .way = lines.find(set, line),
+      .want = geometry.line_sectors(r.addr, r.size, r.sectors),
+      .info = AccessInfo{.addr = r.addr,
+                         .pc = r.pc,
+                         .sm_id = r.sm,
+                         .warp_id = r.warp,
+                         .cta_id = r.cta,
+                         .warp_age = r.warp_age,
+                         .age_rank = r.age_rank,
+                         .is_write = is_write,
+                         .token = token,
+                         .window = window_source != nullptr && replacement->wants_warp_window()
+                                       ? window_source->warp_window()
+                                       : WarpWindow{}},
+      .places = token || is_write};
 }
 
 CacheResult Cache::Impl::access(const MemRequest& r) {
@@ -185,15 +192,27 @@ CacheResult Cache::Impl::serve_here(const Lookup& k, bool write) {
 
 // Failure checks come in GPGPU-Sim's order (tag probe, miss queue, MSHR) and all precede any
 // change, so a refused access leaves no trace but its counter.
-CacheResult Cache::Impl::miss(const Lookup& k, SectorMask missing, SectorMask written) {
-  const std::uint32_t mshr = mshrs.find(k.line);
-  if (mshr != MshrTable::kNone) return merge(k, mshr, missing, written);
+bool Cache::Impl::policy_bypasses(const Lookup& k) const {
+  return k.places && k.way == CacheLines::kNoWay && k.request->kind == MemKind::kRead &&
+         config.allocate == AllocatePoint::kOnMiss &&
+         lines.first_invalid(k.set) == CacheLines::kNoWay && lines.can_place(k.set) &&
+         replacement->bypass_instead(k.set, lines.evictable(k.set), k.info);
+}
+
+CacheResult Cache::Impl::miss(const Lookup& lookup, SectorMask missing, SectorMask written) {
+  const std::uint32_t mshr = mshrs.find(lookup.line);
+  if (mshr != MshrTable::kNone) return merge(lookup, mshr, missing, written);
+  // A read the replacement policy will not place goes on as a token-less read does.
+  Lookup k = lookup;
+  const bool declined = policy_bypasses(k);
+  if (declined) k.places = false;
   const bool present = k.way != CacheLines::kNoWay;
   // A token-less read reserves no line: its fill places one only opportunistically.
   const bool reserve = config.allocate == AllocatePoint::kOnMiss && k.places;
   if (reserve && !present && !lines.can_place(k.set)) return refuse(k, FailCause::kNoLine);
   if (queue_full()) return failed(FailCause::kMissQueueFull);
   if (mshrs.full()) return refuse(k, FailCause::kNoMshr);
+  if (declined) counters.policy_bypasses.inc();
 
   const SectorMask fetch = fetch_sectors(k, missing);
   std::uint32_t way = k.way;
@@ -459,7 +478,13 @@ void Cache::resize(std::uint64_t size) {
   config_.size = size;
   impl_ = std::make_unique<Impl>(config_, section_, *counters_, seed_);
   impl_->listener = listener_;
+  impl_->window_source = window_source_;
   if (counters_->reuse) counters_->reuse->reset(impl_->geometry.sets());
+}
+
+void Cache::set_warp_window(const WarpWindowSource* source) {
+  window_source_ = source;
+  impl_->window_source = source;
 }
 
 void Cache::set_listener(CacheListener* listener) {

@@ -32,6 +32,8 @@
 //    write_evict forward every write (kForwarded); read_only throws std::logic_error (as do
 //    atomics there). Atomics are served like fetch-on-write writes at a write_back level and
 //    forwarded elsewhere, dropping the local copy.
+//  - A replacement policy may decline to evict for a read miss (bypass_instead; AgeLRU's
+//    bypass): that miss then reserves an MSHR and no line, as a token-less read's does.
 //  - With tokens.honor, a read whose request has token false (PCAL) may hit, and on a miss
 //    reserves an MSHR but no line; its fill places the line only in an open way
 //    (cache_tokens.cc). With bto its fetch asks for the sectors it needs, not whole units.
@@ -105,6 +107,9 @@ class Cache {
   // From now on `listener` (null: none) hears of this cache's evictions and accesses
   // (cache_listener.h); it must outlive the cache or be replaced first.
   void set_listener(CacheListener* listener);
+  // Where the active-warp window of AccessInfo comes from (warp_window.h; null: none, every
+  // window empty); it must outlive the cache or be replaced first.
+  void set_warp_window(const WarpWindowSource* source);
 
   // No pending misses and nothing queued to send.
   bool idle() const;
@@ -122,6 +127,7 @@ class Cache {
   std::uint64_t seed_;
   std::unique_ptr<CacheCounters> counters_;
   CacheListener* listener_ = nullptr;
+  const WarpWindowSource* window_source_ = nullptr;
   std::unique_ptr<Impl> impl_;
 };
 

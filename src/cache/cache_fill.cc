@@ -118,7 +118,8 @@ void Cache::Impl::fill(const MemReply& reply, std::vector<std::uint64_t>& comple
   if (way == CacheLines::kNoWay && arrived != 0) {
     if (entry.places) {
       if (lines.can_place(set)) way = place_line(set, entry.line, mshr_info[index]);
-    } else {
+    } else if (counters.tokens) {
+      // A token-less read's fill (or a policy bypass's, where tokens are honored too).
       way = place_opportunistic(set, entry.line, mshr_info[index]);
       TokenCounters& t = *counters.tokens;
       (way == CacheLines::kNoWay ? t.unplaced_fills : t.opportunistic_fills).inc();

@@ -48,6 +48,7 @@ struct CacheCounters {
   Counter& hit_reserved;
   Counter& misses;
   Counter& sector_misses;
+  Counter& policy_bypasses;
   Counter& forwarded;
   Counter& bypassed;
   Counter& fail_no_line;
@@ -126,6 +127,8 @@ struct Cache::Impl {
   SectorMask fetch_sectors(const Lookup& k, SectorMask missing) const {
     return config.bto && !k.places ? missing : geometry.expand(missing);
   }
+  // Whether the replacement policy declines to evict for read miss `k` (bypass_instead).
+  bool policy_bypasses(const Lookup& k) const;
 
   bool queue_full() const { return outgoing.size() >= config.miss_queue; }
   // Sectors a write makes valid without a fetch: write_validate assumes whole fetch units are
@@ -151,6 +154,7 @@ struct Cache::Impl {
   std::uint64_t now = 0;              // the owner's cycle of the current access() or fill()
   std::uint64_t next_clear = 0;       // tokens.clear periodic: the next period boundary
   CacheListener* listener = nullptr;  // Cache::set_listener
+  const WarpWindowSource* window_source = nullptr;  // Cache::set_warp_window
 };
 
 // Fetch tags: kFetchTagBit | sequence << kTagIndexBits | MSHR index, with one sequence number

@@ -71,6 +71,7 @@ class LdstUnit {
   void on_warp_end(std::uint32_t warp) { l1_.on_warp_end(warp); }
   void set_shared_carveout(std::uint64_t shared_bytes) { l1_.set_shared_carveout(shared_bytes); }
   void set_l1d_listener(CacheListener* listener) { l1_.set_l1d_listener(listener); }
+  void set_l1d_warp_window(const WarpWindowSource* source) { l1_.set_l1d_warp_window(source); }
 
  private:
   enum class Path : std::uint8_t { kShared, kMemory, kNone };

@@ -55,6 +55,7 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
     st.memo.resize(per_sched);
     st.order.reserve(per_sched);
   }
+  ldst_.set_l1d_warp_window(this);
   tokens_ = PolicyRegistry::global().create<TokenPolicy>(sm_node.at("cache_tokens"),
                                                          TokenPolicy::Context{id, per_sched});
   reasons_.assign(config.schedulers, Stall::kIdle);

@@ -75,8 +75,9 @@ enum class WarpChange : std::uint8_t {
   kEmptied,          // its CTA retired: the slot is empty
 };
 
-// A CacheListener for its L1D when a warp-scheduler policy watches it (l1d_watch.cc).
-class Sm : public Component, private CacheListener {
+// A CacheListener for its L1D when a warp-scheduler policy watches it, and the source of its
+// L1D's active-warp window (l1d_watch.cc).
+class Sm : public Component, private CacheListener, private WarpWindowSource {
  public:
   // `sm_node`: the resolved config's `sm` section (policy slots are read from it).
   Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
@@ -203,6 +204,9 @@ class Sm : public Component, private CacheListener {
   void on_evict(std::uint64_t line, const AccessInfo& owner, Cycle now) override;
   void on_access(std::uint64_t line, const AccessInfo& info, MemKind kind, CacheOutcome outcome,
                  Cycle now) override;
+  // WarpWindowSource (l1d_watch.cc): the oldest warp that has instructions left and is not at a
+  // barrier, and the youngest warp launched here.
+  WarpWindow warp_window() const override;
   // Live warps on `slot`'s scheduler launched before it (0: the oldest), for MemRequest
   // (warp_age.cc).
   std::uint32_t age_rank(std::uint32_t slot) const;

@@ -94,6 +94,15 @@ class ReplacementPolicy {
   virtual void demote(std::uint32_t /*set*/, std::uint32_t /*way*/) {}
   virtual std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                                       const AccessInfo& access) = 0;
+  // Policies that read AccessInfo::window (AgeLRU) say so; the cache fills it in only then.
+  virtual bool wants_warp_window() const { return false; }
+  // Asked before a read miss would evict one of `candidates` (the set has no invalid way): true
+  // if the policy would rather not place the line at all (AgeLRU's bypass). The miss then
+  // reserves an MSHR but no line, and its fill places none, as a token-less read's.
+  virtual bool bypass_instead(std::uint32_t /*set*/, WayMask /*candidates*/,
+                              const AccessInfo& /*access*/) {
+    return false;
+  }
 
  protected:
   // Policies call this from their constructor: a geometry outside the mask's range would
