@@ -90,12 +90,14 @@ class AgeLru final : public ReplacementPolicy {
     }
     if (!inactive.empty()) return smallest_stamp(context_, last_touch_, set, inactive);
     std::uint64_t youngest = 0;
-    for (std::uint32_t way : candidates) {
-      youngest = std::max(youngest, relative(awid_[line_index(context_, set, way)], window));
-    }
     WayMask of_youngest;
     for (std::uint32_t way : candidates) {
-      if (relative(awid_[line_index(context_, set, way)], window) == youngest) of_youngest.set(way);
+      const std::uint64_t age = relative(awid_[line_index(context_, set, way)], window);
+      if (age > youngest || of_youngest.empty()) {
+        youngest = age;
+        of_youngest = WayMask();
+      }
+      if (age == youngest) of_youngest.set(way);
     }
     return smallest_stamp(context_, last_touch_, set, of_youngest);
   }

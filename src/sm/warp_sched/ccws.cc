@@ -65,16 +65,16 @@ class Ccws final : public WarpScheduler {
       if (GreedyOldestOrder::live(warps[i])) live_.push_back(i);
     }
     cutoff_ = std::max<std::int64_t>(1, static_cast<std::int64_t>(live_.size())) * base_;
+    scores_.resize(warps.size());
+    for (std::uint32_t i : live_) scores_[i] = score(i, now);
     std::sort(live_.begin(), live_.end(), [&](std::uint32_t a, std::uint32_t b) {
-      const std::int64_t sa = score(a, now);
-      const std::int64_t sb = score(b, now);
-      return sa != sb ? sa > sb : warps[a].age < warps[b].age;
+      return scores_[a] != scores_[b] ? scores_[a] > scores_[b] : warps[a].age < warps[b].age;
     });
     throttled_.assign(warps.size(), 0);
     std::int64_t sum = 0;
     for (std::uint32_t i : live_) {
       if (sum >= cutoff_) throttled_[i] = 1;
-      sum += score(i, now);
+      sum += scores_[i];
     }
     // Greedy-then-oldest, without the throttled warps' global loads.
     order_.order(warps, out);
@@ -139,15 +139,12 @@ class Ccws final : public WarpScheduler {
     Counter* throttled_cycles = nullptr;
   };
 
+  // The score at `now`: decayed linearly since its last update, never below base. (Cycles x
+  // decay stays far inside 64 bits: decay is at most 10^6.)
   std::int64_t score(std::uint32_t index, Cycle now) const {
     const Warp& w = warps_[index];
-    if (w.score <= base_) return base_;
     const std::uint64_t elapsed = now.value() > w.since ? now.value() - w.since : 0;
-    const std::uint64_t room = static_cast<std::uint64_t>(w.score - base_);
-    if (decay_ == 0) return w.score;
-    return elapsed >= room / static_cast<std::uint64_t>(decay_) + 1
-               ? base_
-               : std::max(base_, w.score - static_cast<std::int64_t>(elapsed) * decay_);
+    return std::max(base_, w.score - static_cast<std::int64_t>(elapsed) * decay_);
   }
   // The warp in slot `index` is gone (or new): its counts leave the ratio, its score resets.
   void leave(std::uint32_t index) {
@@ -167,6 +164,7 @@ class Ccws final : public WarpScheduler {
   std::uint64_t issued_ = 0;
   std::int64_t cutoff_;
   std::vector<std::uint32_t> live_;
+  std::vector<std::int64_t> scores_;  // order()'s: each live warp's score this cycle
   std::vector<std::uint8_t> throttled_;
   Counters counters_;
   std::uint64_t counted_ = 0;  // 1 + the last cycle counted
