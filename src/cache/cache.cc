@@ -111,8 +111,8 @@ Cache::Impl::Impl(const CacheConfig& cache_config, const ConfigNode& section,
   const std::uint32_t ways = geometry.max_ways();
   set_index = registry.create<SetIndexFunction>(section.at("set_index"),
                                                 SetIndexFunction::Context{sets, config.line});
-  replacement = registry.create<ReplacementPolicy>(section.at("replacement"),
-                                                   ReplacementPolicy::Context{sets, ways, seed});
+  replacement = registry.create<ReplacementPolicy>(
+      section.at("replacement"), ReplacementPolicy::Context{sets, ways, seed, config.line});
   insertion = registry.create<InsertionPolicy>(section.at("insertion"),
                                                InsertionPolicy::Context{sets, ways, seed});
   bypass = registry.create<BypassPolicy>(section.at("bypass"),
@@ -407,7 +407,8 @@ CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector
       if (outcome == CacheOutcome::kMiss) t.tokenless_misses.inc();
     }
   }
-  if (counters.reuse && looked_up) counters.reuse->access(k.set, k.line, k.request->pc);
+  if (looked_up) replacement->on_access(k.set, k.info);
+  if (counters.reuse && looked_up) counters.reuse->access(k.set, k.line, k.info);
   if (listener != nullptr && outcome != CacheOutcome::kFailed) {
     listener->on_access(k.line / geometry.line(), k.info, k.request->kind, outcome, Cycle(now));
   }
@@ -465,8 +466,9 @@ Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& st
   if (config_.tokens.honor)
     counters_->tokens = std::make_unique<TokenCounters>(stats.child("tokens"));
   if (const std::uint64_t pcs = section_.at("reuse_distance_pcs").as_uint(); pcs != 0) {
-    counters_->reuse = std::make_unique<ReuseDistance>(stats, static_cast<std::uint32_t>(pcs),
-                                                       impl_->geometry.sets());
+    counters_->reuse = std::make_unique<ReuseDistance>(
+        stats, static_cast<std::uint32_t>(pcs), impl_->geometry.sets(),
+        section_.at("reuse_distance_by").as_string() == "signature");
   }
 }
 
@@ -479,12 +481,25 @@ void Cache::resize(std::uint64_t size) {
   impl_ = std::make_unique<Impl>(config_, section_, *counters_, seed_);
   impl_->listener = listener_;
   impl_->window_source = window_source_;
+  impl_->replacement->set_fallback(fallback_);
+  if (group_ != nullptr) impl_->replacement->join(*group_, member_);
   if (counters_->reuse) counters_->reuse->reset(impl_->geometry.sets());
 }
 
 void Cache::set_warp_window(const WarpWindowSource* source) {
   window_source_ = source;
   impl_->window_source = source;
+}
+
+bool Cache::set_replacement_fallback(bool on) {
+  fallback_ = on;
+  return impl_->replacement->set_fallback(on);
+}
+
+void Cache::join_replacement_group(ReplacementGroup* group, std::uint32_t member) {
+  group_ = group;
+  member_ = member;
+  impl_->replacement->join(*group, member);
 }
 
 void Cache::set_listener(CacheListener* listener) {

@@ -75,6 +75,7 @@ struct CacheResult {
 inline constexpr std::uint64_t kFetchTagBit = std::uint64_t{1} << 63;
 
 struct CacheCounters;
+class ReplacementGroup;
 
 class Cache {
  public:
@@ -110,6 +111,12 @@ class Cache {
   // Where the active-warp window of AccessInfo comes from (warp_window.h; null: none, every
   // window empty); it must outlive the cache or be replaced first.
   void set_warp_window(const WarpWindowSource* source);
+  // Switches the replacement policy to its fallback (ReplacementPolicy::set_fallback) or back;
+  // returns whether it has one.
+  bool set_replacement_fallback(bool on);
+  // Makes the replacement policy member `member` of `group` (replacement_group.h), which must
+  // outlive the cache.
+  void join_replacement_group(ReplacementGroup* group, std::uint32_t member);
 
   // No pending misses and nothing queued to send.
   bool idle() const;
@@ -128,6 +135,9 @@ class Cache {
   std::unique_ptr<CacheCounters> counters_;
   CacheListener* listener_ = nullptr;
   const WarpWindowSource* window_source_ = nullptr;
+  bool fallback_ = false;
+  ReplacementGroup* group_ = nullptr;
+  std::uint32_t member_ = 0;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -121,7 +121,14 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
       uint_param("reuse_distance_pcs",
                  "opt-in reuse-distance collector (stats reuse.*): 0 off; N > 0 collects "
                  "histograms over all accesses and for PCs 0..N-1 each (the rest pooled)",
-                 "0", 0, 4096)};
+                 "0", 0, 4096),
+      ParamSpec{.name = "reuse_distance_by",
+                .type = ParamType::kString,
+                .description = "what the collector's N histograms are per: pc, or signature "
+                               "(RPR's 8-bit hash of PC and warp age rank, of the access that "
+                               "opened the reuse)",
+                .default_value = "pc",
+                .choices = {"pc", "signature"}}};
 }
 
 std::vector<PolicySlot> policy_slots(const CacheDefaults& d) {

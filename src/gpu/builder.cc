@@ -3,6 +3,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "cache/cache.h"
+#include "cache/replacement/replacement_group.h"
+#include "gpu/age_lru_controller.h"
 #include "gpu/cta_dispatch.h"
 #include "gpu/memory_builder.h"
 #include "gpu/pcal_controller.h"
@@ -59,6 +62,9 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
     gpu.memory->connect_sm(i, &req, &rep);
     sm.connect(SmLinks{&to_sm, &retired, &req, &rep});
   }
+  gpu.l1d_group = std::make_unique<ReplacementGroup>(sms);
+  for (std::uint32_t i = 0; i < sms; ++i)
+    gpu.sms[i]->l1d().join_replacement_group(gpu.l1d_group.get(), i);
 }
 
 }  // namespace
@@ -98,6 +104,19 @@ BuiltGpu build_gpu(const ConfigNode& resolved) {
     samplers.push_back(&gpu.sim->add<PcalController>("gpu.pcal", gpu.clocks.core, period,
                                                      std::move(params), gpu.sms,
                                                      gpu.sm_config->schedulers, window_clocks));
+  }
+  if (const ConfigNode& l1d = resolved.at("sm").at("l1d").at("replacement");
+      l1d.at("impl").as_string() == "age_lru" && l1d.at("dynamic").as_bool()) {
+    std::uint64_t period = 0;
+    AgeLruVoteParams params = age_lru_vote_params(l1d, &period);
+    if (params.candidate >= gpu.sms.size()) {
+      throw ConfigError(locate(l1d.at("candidate_sm").origin(), "sm.l1d.replacement.candidate_sm",
+                               "is " + std::to_string(params.candidate) + ", but the GPU has " +
+                                   std::to_string(gpu.sms.size()) + " SMs"));
+    }
+    samplers.push_back(&gpu.sim->add<AgeLruController>("gpu.age_lru_vote", gpu.clocks.core, period,
+                                                       params, gpu.sms, gpu.sm_config->schedulers,
+                                                       window_clocks));
   }
   // Last, so that in each instant it samples after every other component has run.
   if (const std::uint64_t every = resolved.at("gpu").at("timeline_cycles").as_uint(); every != 0) {

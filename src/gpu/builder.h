@@ -12,6 +12,7 @@
 namespace warpsim {
 
 class CtaDispatcher;
+class ReplacementGroup;
 class Sm;
 class Timeline;
 struct MemorySystem;
@@ -30,6 +31,9 @@ struct GpuClocks {
 struct BuiltGpu {
   std::unique_ptr<SmConfig> sm_config;
   GpuDescription description;
+  // The SMs' L1 data caches' replacement group (RPR's shared predictor); before `sim`, so that
+  // it outlives the caches.
+  std::unique_ptr<ReplacementGroup> l1d_group;
   std::unique_ptr<Simulation> sim;
   GpuClocks clocks;
   CtaDispatcher* dispatcher = nullptr;

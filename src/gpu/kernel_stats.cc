@@ -93,6 +93,12 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
                               {"samples", "phases", "changes", "periods_init", "periods_hill_climb",
                                "periods_vote", "periods_stable"});
   }
+  // Dynamic-AgeLRU's vote (gpu/age_lru_controller.h), when there is one.
+  if (window.contains("age_lru_vote.samples")) {
+    out["age_lru_vote"] = counters_of(window, "age_lru_vote.",
+                                      {"samples", "phases", "votes", "votes_age_lru", "idle_votes",
+                                       "periods_vote", "periods_age_lru", "periods_lru"});
+  }
   return out;
 }
 

@@ -39,24 +39,26 @@ nlohmann::ordered_json latency_summary(const StatSnapshot& w, const std::string&
 }
 
 // The opt-in reuse-distance histograms (cache/reuse_distance.h) summed over the groups:
-// {"all": buckets, "cold": n, "by_pc": {"<pc>": buckets, ..., "rest": buckets}}, listing only
-// the PCs that sampled a distance in the window.
+// {"all": buckets, "cold": n, "by_pc": {"<pc>": buckets, ..., "rest": buckets}}, or
+// "by_signature" alike where the cache collects per signature, listing only the PCs or
+// signatures that sampled a distance in the window.
 nlohmann::ordered_json reuse_distance(const StatSnapshot& w, const std::string& prefix,
                                       std::size_t n, const std::string& at) {
   nlohmann::ordered_json out;
   out["all"] = sum_histograms(w, prefix, n, at + "reuse.all").buckets;
   out["cold"] = sum_indexed(w, prefix, n, at + "reuse.cold");
-  nlohmann::ordered_json by_pc = nlohmann::ordered_json::object();
+  const std::string first = indexed(prefix, 0) + "." + at + "reuse.";
+  const std::string kind = w.contains(first + "sig_rest") ? "sig" : "pc";
+  nlohmann::ordered_json by = nlohmann::ordered_json::object();
   const auto add = [&](const std::string& stat, const std::string& key) {
     const HistogramSum h = sum_histograms(w, prefix, n, at + "reuse." + stat);
-    if (h.count != 0) by_pc[key] = h.buckets;
+    if (h.count != 0) by[key] = h.buckets;
   };
-  for (std::size_t pc = 0;
-       w.contains(indexed(prefix, 0) + "." + at + "reuse.pc_" + std::to_string(pc)); ++pc) {
-    add("pc_" + std::to_string(pc), std::to_string(pc));
+  for (std::size_t i = 0; w.contains(first + kind + "_" + std::to_string(i)); ++i) {
+    add(kind + "_" + std::to_string(i), std::to_string(i));
   }
-  add("pc_rest", "rest");
-  out["by_pc"] = by_pc;
+  add(kind + "_rest", "rest");
+  out[kind == "sig" ? "by_signature" : "by_pc"] = by;
   return out;
 }
 

@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "gpu/kernel_stats.h"
 #include "sim/config_node.h"
 #include "sm/sm.h"
 
@@ -41,19 +40,14 @@ PcalController::PcalController(Simulation& sim, std::string path, ClockDomainId 
 }
 
 void PcalController::on_window(const StatSnapshot& window, std::uint64_t cycles, Cycle /*now*/) {
-  const nlohmann::ordered_json w = window_stats(window, cycles, sms().size(), schedulers_, clocks_);
-  const nlohmann::ordered_json& b = w.at("bottleneck");
-  PcalSample s;
-  s.ipc = ratio(w.at("sm").at("warp_insts").get<double>(), static_cast<double>(cycles));
-  s.l1_miss = b.value("l1_miss_ratio", 0.0);
-  s.l2_miss = w.contains("l2") ? w.at("l2").at("miss_rate").get<double>() : 0.0;
-  s.noc_latency = b.value("noc_latency", 0.0);
-  s.stall_ratio = b.value("mem_stall_ratio", 0.0);
-  for (std::size_t i = 0; i < sms().size(); ++i) {
-    s.sm_ipc.push_back(ratio(static_cast<double>(window.counter(indexed("sm", i) + ".warp_insts")),
-                             static_cast<double>(cycles)));
-    s.throttled = s.throttled || sms()[i]->held_warps() != 0;
-  }
+  WindowSignals w = signals(window, cycles, schedulers_, clocks_);
+  PcalSample s{.ipc = w.gpu.ipc,
+               .l1_miss = w.gpu.l1_miss,
+               .l2_miss = w.gpu.l2_miss,
+               .noc_latency = w.noc_latency,
+               .stall_ratio = w.stall_ratio,
+               .sm_ipc = std::move(w.sm_ipc)};
+  for (const Sm* sm : sms()) s.throttled = s.throttled || sm->held_warps() != 0;
   by_state_[static_cast<std::size_t>(fsm_.state())]->inc();
   const std::uint64_t phases_before = fsm_.phases();
   samples_.inc();

@@ -1,7 +1,6 @@
 #include "gpu/pcal_fsm.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <utility>
@@ -9,46 +8,19 @@
 namespace warpsim {
 
 PcalFsm::PcalFsm(PcalFsmParams params, std::uint32_t sms)
-    : params_(std::move(params)), ebts_(sms, 0) {
+    : params_(std::move(params)),
+      ebts_(sms, 0),
+      phase_(PhaseParams{.change = params_.phase_change,
+                         .floor = params_.phase_floor,
+                         .periods = params_.phase_periods}) {
   if (params_.vote.empty()) throw std::invalid_argument("dynamic PCAL needs vote candidates");
 }
 
 void PcalFsm::set_all(std::int32_t ebt) { std::fill(ebts_.begin(), ebts_.end(), ebt); }
 
-bool PcalFsm::differs(const PcalSample& a, const PcalSample& b) const {
-  const auto apart = [&](double now, double then) {
-    return std::abs(now - then) >
-           params_.phase_change * std::max(std::abs(then), params_.phase_floor);
-  };
-  return apart(a.ipc, b.ipc) || apart(a.l1_miss, b.l1_miss) || apart(a.l2_miss, b.l2_miss);
-}
-
-bool PcalFsm::phase_changed(const PcalSample& sample) {
-  bool changed = false;
-  if (!have_previous_) {
-    changed_for_ = 0;
-  } else if (changed_for_ == 0) {
-    if (differs(sample, previous_)) {
-      reference_ = previous_;
-      changed_for_ = 1;
-    }
-  } else if (differs(sample, reference_)) {
-    ++changed_for_;
-  } else {
-    changed_for_ = 0;
-  }
-  if (changed_for_ != 0 && changed_for_ >= params_.phase_periods) {
-    changed = true;
-    changed_for_ = 0;
-    ++phases_;
-  }
-  previous_ = sample;
-  have_previous_ = true;
-  return changed;
-}
-
 bool PcalFsm::on_sample(const PcalSample& s) {
-  const bool new_phase = phase_changed(s);
+  const bool new_phase =
+      phase_.on_sample(PhaseSample{.ipc = s.ipc, .l1_miss = s.l1_miss, .l2_miss = s.l2_miss});
   const std::vector<std::int32_t> before = ebts_;
   switch (state_) {
     case State::kInit:
@@ -104,10 +76,7 @@ bool PcalFsm::on_sample(const PcalSample& s) {
   }
   const bool acted = ebts_ != before;
   // The next period runs under new EBTNums: compare it afresh, not with this one.
-  if (acted) {
-    have_previous_ = false;
-    changed_for_ = 0;
-  }
+  if (acted) phase_.restart();
   return acted;
 }
 

@@ -15,13 +15,14 @@
 //   Voting        each candidate's IPC is the mean over the SMs that ran it; the best one goes
 //                 to every SM (the first listed on a tie), and Stable.
 //   Stable        hold; a new phase sets EBTNum 0 everywhere and goes to Init.
-// A new phase: some of IPC, L1D and L2 miss ratio changes by more than `phase_change`
-// (relative to the larger of its old value and `phase_floor`) from the last sample before the
-// change, and the change holds for `phase_periods` samples in a row. A period in which this
-// unit changed EBTNums starts a fresh comparison: its own effect is not a phase.
+// New phases come from gpu/phase_detector.h (`phase_change`, `phase_floor`, `phase_periods`). A
+// period in which this unit changed EBTNums starts a fresh comparison: its own effect is not a
+// phase.
 
 #include <cstdint>
 #include <vector>
+
+#include "gpu/phase_detector.h"
 
 namespace warpsim {
 
@@ -59,22 +60,16 @@ class PcalFsm {
 
   State state() const { return state_; }
   const std::vector<std::int32_t>& ebts() const { return ebts_; }
-  std::uint64_t phases() const { return phases_; }
+  std::uint64_t phases() const { return phase_.phases(); }
 
  private:
-  bool phase_changed(const PcalSample& sample);
-  bool differs(const PcalSample& a, const PcalSample& b) const;
   void set_all(std::int32_t ebt);
 
   PcalFsmParams params_;
   State state_ = State::kInit;
   std::vector<std::int32_t> ebts_;
   double last_ipc_ = 0;  // Hill-Climbing: the previous period's IPC
-  bool have_previous_ = false;
-  PcalSample previous_;            // the last sample
-  PcalSample reference_;           // the last sample before a change under way
-  std::uint32_t changed_for_ = 0;  // samples in a row that differ from reference_
-  std::uint64_t phases_ = 0;
+  PhaseDetector phase_;
 };
 
 }  // namespace warpsim

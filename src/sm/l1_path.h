@@ -68,6 +68,8 @@ class L1Path {
   void set_l1d_listener(CacheListener* listener) { caches_[0]->set_listener(listener); }
   // The SM's active-warp window for the L1 data cache (warp_window.h).
   void set_l1d_warp_window(const WarpWindowSource* source) { caches_[0]->set_warp_window(source); }
+  // The L1 data cache, for GPU-level controllers of its policies (Dynamic-AgeLRU, RPR's group).
+  Cache& l1d() { return *caches_[0]; }
 
   bool needs_next_cycle() const;
   std::uint64_t next_event(Cycle now) const;

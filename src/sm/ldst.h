@@ -72,6 +72,7 @@ class LdstUnit {
   void set_shared_carveout(std::uint64_t shared_bytes) { l1_.set_shared_carveout(shared_bytes); }
   void set_l1d_listener(CacheListener* listener) { l1_.set_l1d_listener(listener); }
   void set_l1d_warp_window(const WarpWindowSource* source) { l1_.set_l1d_warp_window(source); }
+  Cache& l1d() { return l1_.l1d(); }
 
  private:
   enum class Path : std::uint8_t { kShared, kMemory, kNone };

@@ -107,6 +107,9 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   void set_ebt(std::int32_t ebt);
   // Warps that are live, not at a barrier and held back by their kernel's warp cap now.
   std::uint32_t held_warps() const;
+  // The L1 data cache, for GPU-level controllers of its policies (Dynamic-AgeLRU's vote, RPR's
+  // shared predictor: gpu/builder.cc).
+  Cache& l1d() { return ldst_.l1d(); }
 
  private:
   struct CtaSlot {

@@ -17,12 +17,19 @@
 // 256; we use both (docs/timing.md "AgeLRU"). `awid_bits` sets the counters' width: 8 as in
 // the thesis, so a line whose warp is 256 launches gone can alias into the window as the
 // hardware's would; 0 compares exact launch ages.
+//
+// Dynamic-AgeLRU (§5.3): with `dynamic`, the GPU builder adds a controller
+// (gpu/age_lru_controller.h) that runs AgeLRU on one SM and LRU on the others for a sampling
+// period of `period` cycles, then gives every SM the policy whose SMs ran faster until the
+// phase detector sees a new phase. Under the fallback this policy is plain LRU (no bypass);
+// AWIDs are kept either way.
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
+#include "cache/replacement/awid.h"
 #include "cache/replacement/replacement_policy.h"
 #include "sim/registry.h"
 
@@ -36,7 +43,7 @@ class AgeLru final : public ReplacementPolicy {
   AgeLru(const ConfigNode& params, const Context& context)
       : context_(context),
         bits_(static_cast<std::uint32_t>(params.at("awid_bits").as_uint())),
-        mask_(bits_ == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits_) - 1),
+        mask_(awid_mask(bits_)),
         bypass_(params.at("bypass").as_bool()),
         last_touch_((check_context(context), std::size_t{context.sets} * context.ways), 0),
         awid_(last_touch_.size(), 0) {}
@@ -56,14 +63,19 @@ class AgeLru final : public ReplacementPolicy {
     last_touch_[line_index(context_, set, way)] = --demote_clock_;
   }
   bool wants_warp_window() const override { return true; }
+  bool set_fallback(bool on) override {
+    lru_ = on;
+    return true;
+  }
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                               const AccessInfo& access) override {
+    if (lru_) return smallest_stamp(context_, last_touch_, set, candidates);
     return victim(set, candidates, access.window);
   }
 
   bool bypass_instead(std::uint32_t set, WayMask candidates, const AccessInfo& access) override {
-    if (!bypass_ || access.window.empty()) return false;
+    if (!bypass_ || lru_ || access.window.empty()) return false;
     const std::size_t v = line_index(context_, set, victim(set, candidates, access.window));
     const std::uint64_t incoming = access.warp_age & mask_;
     return active(awid_[v], access.window) && active(incoming, access.window) &&
@@ -72,16 +84,10 @@ class AgeLru final : public ReplacementPolicy {
 
  private:
   bool active(std::uint64_t awid, const WarpWindow& window) const {
-    if (window.empty()) return false;
-    if (window.youngest - window.oldest >= mask_) return true;  // wider than the counters
-    const std::uint64_t oldest = window.oldest & mask_;
-    const std::uint64_t youngest = window.youngest & mask_;
-    return oldest <= youngest ? oldest <= awid && awid <= youngest
-                              : awid >= oldest || awid <= youngest;  // wrapped
+    return awid_active(awid, window, mask_);
   }
-  // 0 for the oldest active warp; larger is younger.
   std::uint64_t relative(std::uint64_t awid, const WarpWindow& window) const {
-    return (awid - (window.oldest & mask_)) & mask_;
+    return awid_relative(awid, window, mask_);
   }
   std::uint32_t victim(std::uint32_t set, WayMask candidates, const WarpWindow& window) const {
     WayMask inactive;
@@ -106,6 +112,7 @@ class AgeLru final : public ReplacementPolicy {
   std::uint32_t bits_;
   std::uint64_t mask_;
   bool bypass_;
+  bool lru_ = false;  // set_fallback: plain LRU
   std::uint64_t clock_ = kStampBase;
   std::uint64_t demote_clock_ = kStampBase;
   std::vector<std::uint64_t> last_touch_;
@@ -127,6 +134,35 @@ WARPSIM_REGISTER_POLICY(
      {.name = "bypass",
       .type = ParamType::kBool,
       .description = "a read miss of a warp younger than the victim's warp bypasses the cache",
+      .default_value = "false"},
+     {.name = "dynamic",
+      .type = ParamType::kBool,
+      .description = "Dynamic-AgeLRU (L1D only): SMs vote between AgeLRU and LRU each phase",
+      .default_value = "false"},
+     {.name = "period",
+      .type = ParamType::kUint,
+      .description = "Dynamic-AgeLRU: sampling period in core cycles",
+      .default_value = "5000",
+      .min = 1},
+     {.name = "phase_change",
+      .type = ParamType::kFloat,
+      .description = "Dynamic-AgeLRU: a new phase is IPC, L1D or L2 miss ratio moving by more "
+                     "than this fraction",
+      .default_value = "0.20",
+      .min = 0},
+     {.name = "phase_periods",
+      .type = ParamType::kUint,
+      .description = "Dynamic-AgeLRU: samples in a row a move must hold to be a new phase",
+      .default_value = "2",
+      .min = 1},
+     {.name = "candidate_sm",
+      .type = ParamType::kUint,
+      .description = "Dynamic-AgeLRU: the SM that runs AgeLRU during a vote",
+      .default_value = "0"},
+     {.name = "skip_idle",
+      .type = ParamType::kBool,
+      .description = "Dynamic-AgeLRU: hold the vote over while the candidate SM is idle "
+                     "(false: it votes LRU, as in the thesis)",
       .default_value = "false"}});
 
 }  // namespace warpsim

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cache/access_info.h"
+#include "cache/replacement/replacement_group.h"
 
 namespace warpsim {
 
@@ -83,6 +84,7 @@ class ReplacementPolicy {
     std::uint32_t sets = 0;
     std::uint32_t ways = 0;  // 1..kMaxWays
     std::uint64_t seed = 0;  // per-cache seed, so identical caches need not behave identically
+    std::uint32_t line = 0;  // line size in bytes where the owner is a cache (0: not given)
   };
 
   virtual ~ReplacementPolicy() = default;
@@ -90,6 +92,9 @@ class ReplacementPolicy {
   virtual void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& access) = 0;
   virtual void on_hit(std::uint32_t set, std::uint32_t way, const AccessInfo& access) = 0;
   virtual void on_invalidate(std::uint32_t /*set*/, std::uint32_t /*way*/) {}
+  // After every lookup of `set` (a hit, a merge into a pending miss, a miss), once the lookup's
+  // on_hit or on_fill has run: policies that count a set's accesses (RPR) hear of all of them.
+  virtual void on_access(std::uint32_t /*set*/, const AccessInfo& /*access*/) {}
   // Makes the line in `way` the first candidate for eviction in its set (see the contract).
   virtual void demote(std::uint32_t /*set*/, std::uint32_t /*way*/) {}
   virtual std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
@@ -103,6 +108,14 @@ class ReplacementPolicy {
                               const AccessInfo& /*access*/) {
     return false;
   }
+  // Dynamic controllers (Dynamic-AgeLRU's vote) switch a policy to its fallback, plain LRU,
+  // and back; the policy keeps its metadata up to date either way. Returns whether the policy
+  // has a fallback (the default has none and ignores the call).
+  virtual bool set_fallback(bool /*on*/) { return false; }
+  // The cache belongs to `group` as member `member` (replacement_group.h); a policy that
+  // shares state across caches (RPR's predictor) takes it from there. Without a call the
+  // policy is on its own.
+  virtual void join(ReplacementGroup& /*group*/, std::uint32_t /*member*/) {}
 
  protected:
   // Policies call this from their constructor: a geometry outside the mask's range would

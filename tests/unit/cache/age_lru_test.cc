@@ -89,6 +89,21 @@ TEST(AgeLru, BypassesWhenTheMissingWarpIsYoungerThanTheVictims) {
   EXPECT_FALSE(p->bypass_instead(0, kAll, by(14, {11, 14})));
 }
 
+TEST(AgeLru, FallbackIsPlainLruWithoutBypass) {
+  auto p = filled({10, 11, 12, 13}, ", bypass: true");
+  EXPECT_TRUE(p->set_fallback(true));
+  // LRU: way 0 (warp 10, filled first) although warp 13 is the youngest; no bypass for warp 14.
+  EXPECT_EQ(p->select_victim(0, kAll, by(10, {10, 13})), 0u);
+  EXPECT_FALSE(p->bypass_instead(0, kAll, by(14, {10, 14})));
+  // AWIDs kept meanwhile: a fill by warp 14 in way 0 is the youngest's line once AgeLRU is back.
+  p->on_fill(0, 0, by(14));
+  EXPECT_TRUE(p->set_fallback(false));
+  EXPECT_EQ(p->select_victim(0, kAll, by(10, {10, 14})), 0u);
+  EXPECT_TRUE(p->bypass_instead(0, kAll, by(15, {10, 15})));
+  // Policies without a fallback say so.
+  EXPECT_FALSE(make_replacement("{impl: lru}", {.sets = 1, .ways = 4})->set_fallback(true));
+}
+
 // The SM's window in the cache tests: a fixed one.
 struct FixedWindow final : WarpWindowSource {
   WarpWindow window;

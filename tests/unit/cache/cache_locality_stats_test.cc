@@ -4,10 +4,13 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "cache/replacement/reuse_predictor.h"
 
 #include "cache_core_test_util.h"
 #include "l2_slice_test_util.h"
@@ -150,6 +153,28 @@ TEST(ReuseDistanceCollector, DistancesCountTheSetsAccessesBetweenTwoAccessesToAL
   EXPECT_EQ(h.histogram("reuse.pc_0").buckets[0], 1u);
   EXPECT_EQ(h.histogram("reuse.pc_1").buckets[2], 1u);
   EXPECT_EQ(h.histogram("reuse.pc_rest").buckets[2], 1u);
+}
+
+// By signature (seed 001 Fig. 6.1): a distance goes to the signature of the access that opened
+// it, a hash of that access's PC and age rank. A by (PC 3, rank 0), A again by (PC 4, rank 1),
+// then A by (PC 3, rank 0): distance 0 under sig(3, 0), then 0 under sig(4, 1).
+TEST(ReuseDistanceCollector, BySignatureBinsUnderTheOpeningAccess) {
+  CacheHarness h("{size: 1KiB, ways: 2, reuse_distance_pcs: 256, reuse_distance_by: signature}");
+  const auto at = [&](std::uint64_t pc, std::uint32_t rank, std::uint64_t tag) {
+    MemRequest r = h.request(MemKind::kRead, 0x000, 0, tag);
+    r.pc = pc;
+    r.age_rank = rank;
+    if (h.cache().access(r, Cycle{0}).outcome == CacheOutcome::kMiss) h.answer_only_fetch();
+  };
+  at(3, 0, 1);
+  at(4, 1, 2);
+  at(3, 0, 3);
+  const std::uint32_t first = reuse_signature(3, 0, 8);
+  const std::uint32_t second = reuse_signature(4, 1, 8);
+  ASSERT_NE(first, second);
+  EXPECT_EQ(h.histogram("reuse.sig_" + std::to_string(first)).count, 1u);
+  EXPECT_EQ(h.histogram("reuse.sig_" + std::to_string(second)).count, 1u);
+  EXPECT_EQ(h.histogram("reuse.all").buckets[0], 2u);
 }
 
 TEST(ReuseDistanceCollector, OffByDefault) {

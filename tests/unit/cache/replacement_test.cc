@@ -260,11 +260,13 @@ TEST(ReplacementTest, WeightedRandomRejectsBadWeightLists) {
 }
 
 TEST(ReplacementTest, RejectsGeometryOutsideTheWayMask) {
-  for (const char* name :
-       {"lru", "fifo", "random", "weighted_random", "tree_plru", "srrip", "brrip", "age_lru"}) {
-    EXPECT_THROW(make(name, {.sets = 4, .ways = 65, .seed = 0}), std::invalid_argument) << name;
-    EXPECT_THROW(make(name, {.sets = 0, .ways = 4, .seed = 0}), std::invalid_argument) << name;
-    EXPECT_NO_THROW(make(name, {.sets = 1, .ways = 64, .seed = 0})) << name;
+  for (const char* name : {"lru", "fifo", "random", "weighted_random", "tree_plru", "srrip",
+                           "brrip", "age_lru", "rpr"}) {
+    EXPECT_THROW(make(name, {.sets = 4, .ways = 65, .seed = 0, .line = 128}), std::invalid_argument)
+        << name;
+    EXPECT_THROW(make(name, {.sets = 0, .ways = 4, .seed = 0, .line = 128}), std::invalid_argument)
+        << name;
+    EXPECT_NO_THROW(make(name, {.sets = 1, .ways = 64, .seed = 0, .line = 128})) << name;
   }
 }
 
