@@ -18,8 +18,8 @@
 #                       (experiments/mrpb/README.md)
 #   make experiment-seed001  seed 001's experiments the same way: the cache screen, the
 #                       scheduler preference, the throttling sweep with its bottleneck
-#                       classifier, static and dynamic PCAL, CCWS and AgeLRU
-#                       (experiments/cache-screen, schedulers, throttle, pcal, agelru)
+#                       classifier, static and dynamic PCAL, CCWS, AgeLRU and RPR
+#                       (experiments/cache-screen, schedulers, throttle, pcal, agelru, rpr)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -113,7 +113,8 @@ experiment-mrpb: build
 SEED001_EXPERIMENTS := experiments/cache-screen/cache-screen.yaml \
   experiments/schedulers/schedulers.yaml experiments/throttle/throttle.yaml \
   experiments/pcal/pcal.yaml experiments/pcal/dynamic.yaml experiments/pcal/ccws.yaml \
-  experiments/agelru/agelru.yaml
+  experiments/agelru/agelru.yaml experiments/rpr/cta.yaml experiments/rpr/rpr.yaml
+RPR_CAPS := mars/ii=0,mars/ss=3,ccws/kmn=1,comd/comd=3,lonestar/bfs=2,lonestar/sssp=2,rodinia/streamcluster=0,mars/sm=0
 experiment-seed001: build
 	$(call sweep_each,$(SEED001_EXPERIMENTS)); \
 	experiments/throttle/classify experiments/throttle/out/throttle$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
@@ -123,6 +124,9 @@ experiment-seed001: build
 	  experiments/pcal/out/pcal-ccws$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	experiments/agelru/summary experiments/agelru/out/agelru$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	experiments/rpr/summary experiments/rpr/out/rpr-cta$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv \
+	  experiments/rpr/out/rpr$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv --caps=$(RPR_CAPS) || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_rpr_summary.py SUMMARY: runs experiments/rpr/summary on hand-made reports and checks
 its table. CTA sweep: app a max CTAs 1000 cycles (miss 0.8), cap 1 1200, cap 2 500 (miss 0.4):
-CTA-opt 2 at 2.00; app lonestar/bfs max 1000, cap 1 1000 (a tie: the smaller cap, 1, at 1.00).
+CTA-opt 2 at 2.00; app lonestar/bfs max 1000, cap 1 1000 (a tie: no cap, 0, at 1.00).
 RPR runs at CTA-opt: a's cta_opt 500 (miss 0.4), AgeLRU 400 (1.25, miss 0.3 -> 0.75),
 RPR-age 500 (1.00), RPR-RD 250 (2.00, miss 0.2 -> 0.50), RPR-counter 1000 (0.50); bfs's
 cta_opt 1000, AgeLRU 1000 (1.00), RPR-RD 2000 (0.50), the rest missing. Means over both: CTA-opt
@@ -33,7 +33,7 @@ RPR = """index,app,scheme,status,cycles,l1d_miss_rate
 """
 EXPECTED = [
     "| a | 2 | 2.00 | 0.80 / 0.40 | 1.25 | 1.00 | 2.00 | 0.50 | 0.75 / 1.00 / 0.50 / 1.00 |",
-    "| lonestar/bfs | 1 | 1.00 | 0.50 / 0.50 | 1.00 | - | 0.50 | - | 1.00 / - / 1.20 / - |",
+    "| lonestar/bfs | 0 | 1.00 | 0.50 / 0.50 | 1.00 | - | 0.50 | - | 1.00 / - / 1.20 / - |",
     "| geometric mean, all (2) | | 1.41 | | 1.12 | 1.00 | 1.00 | 0.50 | |",
     "| RPR-RD over AgeLRU, all | | | | | | 0.89 | | |",
     "| RPR-RD over RPR-counter, all | | | | | | 2.00 | | |",
@@ -57,7 +57,7 @@ def run(summary, cta, rpr, *extra):
 def main():
     summary = sys.argv[1]
     problems = []
-    result = run(summary, CTA, RPR, "--caps=a=2,lonestar/bfs=1")
+    result = run(summary, CTA, RPR, "--caps=a=2,lonestar/bfs=0")
     rows = [line for line in result.stdout.splitlines()
             if line.startswith(("| a |", "| lonestar/bfs |", "| geometric", "| RPR-RD"))]
     if result.returncode != 0:

@@ -31,4 +31,23 @@ void ReuseSampler::access(std::uint32_t set, Addr line, std::uint32_t sig,
   *victim = Shadow{.valid = true, .line = line, .sig = sig, .last = now};
 }
 
+void ReuseSampler::on_fill(std::uint32_t set, std::uint32_t way, std::uint32_t sig,
+                           std::uint64_t now, ReusePredictor& predictor) {
+  predictor.miss_update(sig);
+  shadow_[static_cast<std::size_t>(set / every_) * ways_ + way] =
+      Shadow{.valid = true, .line = 0, .sig = sig, .last = now};
+}
+
+void ReuseSampler::on_hit(std::uint32_t set, std::uint32_t way, std::uint64_t now,
+                          ReusePredictor& predictor) {
+  Shadow& w = shadow_[static_cast<std::size_t>(set / every_) * ways_ + way];
+  if (!w.valid) return;
+  predictor.hit_update(w.sig, now - w.last - 1);
+  w.last = now;
+}
+
+void ReuseSampler::on_invalidate(std::uint32_t set, std::uint32_t way) {
+  shadow_[static_cast<std::size_t>(set / every_) * ways_ + way].valid = false;
+}
+
 }  // namespace warpsim

@@ -9,7 +9,8 @@
 //   rd:      256 - RD (the line whose reuse is farthest goes)
 //   counter: 256 + RC if RC > 0, else 0 (the line with the fewest reuses left goes).
 // The predictor (reuse_predictor.h) is shared by the caches of a replacement group (every SM's
-// L1D) and trained by the sampler (reuse_sampler.h) of one of them, member `sampler`. A line
+// L1D) and trained by the sampler (reuse_sampler.h) of one of them, member `sampler`, over the
+// cache's own lines (`sampler_tags: mirror`) or shadow LRU tags (`shadow`). A line
 // whose signature has no prediction yet gets RC `unknown_rc` and RD `unknown_rd` (the thesis's
 // predictor returns 0, which would make every such line dead at once).
 
@@ -54,6 +55,7 @@ class Rpr final : public ReplacementPolicy {
         unknown_{.rd = static_cast<std::uint32_t>(params.at("unknown_rd").as_uint()),
                  .rc = static_cast<std::uint32_t>(params.at("unknown_rc").as_uint())},
         dead_first_(params.at("dead_first").as_bool()),
+        mirror_(params.at("sampler_tags").as_string() == "mirror"),
         lines_(std::size_t{context.sets} * context.ways),
         touched_(lines_.size(), 0),
         set_count_(context.sets, 0) {
@@ -75,14 +77,18 @@ class Rpr final : public ReplacementPolicy {
 
   void on_access(std::uint32_t set, const AccessInfo& access) override {
     ++set_count_[set];
-    if (sampler_ && sampler_->samples(set)) {
+    if (!mirror_ && sampler_ && sampler_->samples(set)) {
       sampler_->access(set, access.addr / context_.line, signature(access), *predictor_);
     }
   }
 
   void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& access) override {
     Line& l = lines_[line_index(context_, set, way)];
-    const ReusePredictor::Prediction p = predictor_->predict(signature(access)).value_or(unknown_);
+    const std::uint32_t sig = signature(access);
+    const ReusePredictor::Prediction p = predictor_->predict(sig).value_or(unknown_);
+    if (mirror_ && sampler_ && sampler_->samples(set)) {
+      sampler_->on_fill(set, way, sig, set_count_[set], *predictor_);
+    }
     l.rd = p.rd;
     l.rc = p.rc;
     l.filled_at = set_count_[set] + 1;  // the fill's own access is not between it and a reuse
@@ -92,10 +98,14 @@ class Rpr final : public ReplacementPolicy {
   void on_hit(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
     Line& l = lines_[line_index(context_, set, way)];
     if (l.rc > 0) --l.rc;
+    if (mirror_ && sampler_ && sampler_->samples(set)) {
+      sampler_->on_hit(set, way, set_count_[set], *predictor_);
+    }
     touched_[line_index(context_, set, way)] = ++clock_;
   }
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
     touched_[line_index(context_, set, way)] = 0;
+    if (mirror_ && sampler_ && sampler_->samples(set)) sampler_->on_invalidate(set, way);
   }
   void demote(std::uint32_t set, std::uint32_t way) override {
     touched_[line_index(context_, set, way)] = --demote_clock_;
@@ -164,6 +174,7 @@ class Rpr final : public ReplacementPolicy {
   std::uint64_t mask_;
   ReusePredictor::Prediction unknown_;
   bool dead_first_;
+  bool mirror_;  // the sampler watches the cache's own lines
   std::vector<Line> lines_;
   std::vector<std::uint64_t> touched_;    // LRU stamps
   std::vector<std::uint64_t> set_count_;  // accesses to each set
@@ -202,6 +213,12 @@ WARPSIM_REGISTER_POLICY(
       .description = "the sampler shadows one set in this many",
       .default_value = "4",
       .min = 1},
+     {.name = "sampler_tags",
+      .type = ParamType::kString,
+      .description = "the sampler's tags: mirror (the cache's own lines, the thesis's duplicate "
+                     "tag array) or shadow (LRU tags of its own)",
+      .default_value = "mirror",
+      .choices = {"mirror", "shadow"}},
      {.name = "sampler",
       .type = ParamType::kUint,
       .description = "the member of the cache group (the SM) whose L1D hosts the sampler",

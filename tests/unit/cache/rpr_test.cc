@@ -217,10 +217,10 @@ TEST(Rpr, UnknownSignaturesGetTheConfiguredPrediction) {
 
 TEST(Rpr, OneSamplerTrainsThePredictorEveryMemberUses) {
   ReplacementGroup group(2);
-  auto sampler =
-      make_replacement("{impl: rpr, sample_every: 1}", {.sets = 1, .ways = 4, .line = 128});
-  auto other =
-      make_replacement("{impl: rpr, sample_every: 1}", {.sets = 1, .ways = 4, .line = 128});
+  // Shadow tags: the sampler sees the access stream through tags of its own.
+  const std::string slot = "{impl: rpr, sample_every: 1, sampler_tags: shadow}";
+  auto sampler = make_replacement(slot, {.sets = 1, .ways = 4, .line = 128});
+  auto other = make_replacement(slot, {.sets = 1, .ways = 4, .line = 128});
   sampler->join(group, 0);
   other->join(group, 1);
   const ReusePredictor& p = group.state<ReusePredictor>("rpr", [] { return nullptr; });
@@ -241,6 +241,36 @@ TEST(Rpr, OneSamplerTrainsThePredictorEveryMemberUses) {
     other->on_fill(0, way, AccessInfo{.pc = 9, .warp_age = 10});
   other->on_hit(0, 0, AccessInfo{});
   EXPECT_EQ(other->select_victim(0, kAll, AccessInfo{.window = {10, 13}}), 0u);
+}
+
+// The default sampler mirrors the cache's own lines: its hits and misses are the cache's.
+TEST(Rpr, AMirrorSamplerLearnsFromTheCachesOwnHitsAndFills) {
+  ReplacementGroup group(1);
+  auto p = make_replacement("{impl: rpr, sample_every: 1}", {.sets = 1, .ways = 4, .line = 128});
+  p->join(group, 0);
+  const ReusePredictor& predictor = group.state<ReusePredictor>("rpr", [] { return nullptr; });
+  const AccessInfo pc1{.pc = 1, .warp_age = 10};
+  // Access 0 fills way 0, access 1 goes elsewhere, access 2 hits way 0: RD 1 (access 1).
+  p->on_fill(0, 0, pc1);
+  p->on_access(0, pc1);
+  p->on_access(0, AccessInfo{.pc = 7});
+  p->on_hit(0, 0, pc1);
+  p->on_access(0, pc1);
+  // 30 more fills of pc 1 (way 1 over and over; the cache evicted the previous line): with
+  // the first, 31 fetches, which averages RD 1 / 1 = 1 and RC 1 / 31 = 0.
+  for (int i = 0; i < 30; ++i) {
+    p->on_fill(0, 1, pc1);
+    p->on_access(0, pc1);
+  }
+  EXPECT_EQ(predictor.size(), 1u);  // pc 7's access missed no line the cache placed
+  // A line invalidated by the cache no longer hits the sampler's copy.
+  p->on_invalidate(0, 0);
+  p->on_hit(0, 0, pc1);
+  // The next fill of pc 1 is predicted dead: every line of pc 1 so far saw one reuse in 31.
+  for (std::uint32_t way = 0; way < 4; ++way)
+    p->on_fill(0, way, way == 2 ? pc1 : AccessInfo{.pc = 9, .warp_age = 10});
+  for (std::uint32_t way : {0u, 1u, 3u}) p->on_hit(0, way, AccessInfo{});
+  EXPECT_EQ(p->select_victim(0, kAll, AccessInfo{.window = {10, 13}}), 2u);
 }
 
 }  // namespace
