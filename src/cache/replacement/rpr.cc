@@ -3,8 +3,9 @@
 // a hash of the fetching PC and the relative age of the fetching warp (its age rank on its
 // scheduler); RD counts down with every access to the set, RC with every hit on the line.
 // Victims: dead lines first (placed by a warp outside the SM's active window, as AgeLRU's
-// inactive lines, or with RC down to 0), the least recently used of them; otherwise the line
-// with the lowest score, ties to the LRU line, where `score` is
+// inactive lines, or with RC down to 0), the one of them with the lowest score (`dead_order:
+// score`; the thesis does not say) or the least recently used (`lru`); otherwise the line with
+// the lowest score; ties go to the LRU line. `score` is
 //   age:     256 - AGE, AGE the placing warp's relative age (0 = the oldest active warp)
 //   rd:      256 - RD (the line whose reuse is farthest goes)
 //   counter: 256 + RC if RC > 0, else 0 (the line with the fewest reuses left goes).
@@ -56,6 +57,7 @@ class Rpr final : public ReplacementPolicy {
                  .rc = static_cast<std::uint32_t>(params.at("unknown_rc").as_uint())},
         dead_first_(params.at("dead_first").as_bool()),
         mirror_(params.at("sampler_tags").as_string() == "mirror"),
+        dead_by_score_(params.at("dead_order").as_string() == "score"),
         lines_(std::size_t{context.sets} * context.ways),
         touched_(lines_.size(), 0),
         set_count_(context.sets, 0) {
@@ -120,7 +122,10 @@ class Rpr final : public ReplacementPolicy {
         if (l.rc == 0 || !active(l.awid, access.window)) dead.set(way);
       }
     }
-    if (!dead.empty()) return lru(set, dead);
+    if (!dead.empty()) {
+      if (!dead_by_score_) return lru(set, dead);
+      candidates = dead;
+    }
     std::uint64_t lowest = 0;
     WayMask of_lowest;
     for (std::uint32_t way : candidates) {
@@ -174,7 +179,8 @@ class Rpr final : public ReplacementPolicy {
   std::uint64_t mask_;
   ReusePredictor::Prediction unknown_;
   bool dead_first_;
-  bool mirror_;  // the sampler watches the cache's own lines
+  bool mirror_;         // the sampler watches the cache's own lines
+  bool dead_by_score_;  // several dead lines: the lowest score goes (else the LRU one)
   std::vector<Line> lines_;
   std::vector<std::uint64_t> touched_;    // LRU stamps
   std::vector<std::uint64_t> set_count_;  // accesses to each set
@@ -241,6 +247,12 @@ WARPSIM_REGISTER_POLICY(
      {.name = "dead_first",
       .type = ParamType::kBool,
       .description = "evict dead lines (inactive warp's, or no reuses left) before scoring",
-      .default_value = "true"}});
+      .default_value = "true"},
+     {.name = "dead_order",
+      .type = ParamType::kString,
+      .description = "which of several dead lines goes: score (the lowest score, ties to the "
+                     "LRU line) or lru",
+      .default_value = "score",
+      .choices = {"score", "lru"}}});
 
 }  // namespace warpsim

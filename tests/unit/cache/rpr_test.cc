@@ -206,13 +206,16 @@ TEST(Rpr, UnknownSignaturesGetTheConfiguredPrediction) {
   Trained t("");
   for (std::uint32_t way = 0; way < 4; ++way) t.fill(way, way + 1);
   EXPECT_EQ(t.victim(), 3u);
-  // unknown_rc 0 makes them dead: still the LRU, but through the dead path; a trained line
-  // with reuses left is then never the victim.
-  Trained d(", unknown_rc: 0");
-  train(*d.predictor, sig(1), 2, 1);
-  d.fill(0, 1);
-  for (std::uint32_t way = 1; way < 4; ++way) d.fill(way, way + 1);
-  EXPECT_EQ(d.victim(), 1u);
+  // unknown_rc 0 makes them dead, and a trained line with reuses left is then never the
+  // victim: among the dead ways 1-3 (RD left 15 - 2, 15 - 1, 15 - 0) the lowest score, way 3,
+  // or with dead_order lru the LRU of them, way 1.
+  for (const char* order : {"score", "lru"}) {
+    Trained d(std::string(", unknown_rc: 0, dead_order: ") + order);
+    train(*d.predictor, sig(1), 2, 1);
+    d.fill(0, 1);
+    for (std::uint32_t way = 1; way < 4; ++way) d.fill(way, way + 1);
+    EXPECT_EQ(d.victim(), std::string(order) == "score" ? 3u : 1u) << order;
+  }
 }
 
 TEST(Rpr, OneSamplerTrainsThePredictorEveryMemberUses) {
