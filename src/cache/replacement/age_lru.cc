@@ -31,12 +31,11 @@
 
 #include "cache/replacement/awid.h"
 #include "cache/replacement/replacement_policy.h"
+#include "cache/replacement/stamps.h"
 #include "sim/registry.h"
 
 namespace warpsim {
 namespace {
-
-constexpr std::uint64_t kStampBase = std::uint64_t{1} << 63;  // as lru.cc: demotes count down
 
 class AgeLru final : public ReplacementPolicy {
  public:
@@ -45,22 +44,22 @@ class AgeLru final : public ReplacementPolicy {
         bits_(static_cast<std::uint32_t>(params.at("awid_bits").as_uint())),
         mask_(awid_mask(bits_)),
         bypass_(params.at("bypass").as_bool()),
-        last_touch_((check_context(context), std::size_t{context.sets} * context.ways), 0),
-        awid_(last_touch_.size(), 0) {}
+        last_touch_((check_context(context), std::size_t{context.sets} * context.ways)),
+        awid_(last_touch_.values().size(), 0) {}
 
   void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& access) override {
     const std::size_t i = line_index(context_, set, way);
-    last_touch_[i] = ++clock_;
+    last_touch_.use(i);
     awid_[i] = access.warp_age & mask_;
   }
   void on_hit(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
-    last_touch_[line_index(context_, set, way)] = ++clock_;
+    last_touch_.use(line_index(context_, set, way));
   }
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
-    last_touch_[line_index(context_, set, way)] = 0;
+    last_touch_.clear(line_index(context_, set, way));
   }
   void demote(std::uint32_t set, std::uint32_t way) override {
-    last_touch_[line_index(context_, set, way)] = --demote_clock_;
+    last_touch_.demote(line_index(context_, set, way));
   }
   bool wants_warp_window() const override { return true; }
   bool set_fallback(bool on) override {
@@ -70,7 +69,7 @@ class AgeLru final : public ReplacementPolicy {
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                               const AccessInfo& access) override {
-    if (lru_) return smallest_stamp(context_, last_touch_, set, candidates);
+    if (lru_) return smallest_stamp(context_, last_touch_.values(), set, candidates);
     return victim(set, candidates, access.window);
   }
 
@@ -94,7 +93,7 @@ class AgeLru final : public ReplacementPolicy {
     for (std::uint32_t way : candidates) {
       if (!active(awid_[line_index(context_, set, way)], window)) inactive.set(way);
     }
-    if (!inactive.empty()) return smallest_stamp(context_, last_touch_, set, inactive);
+    if (!inactive.empty()) return smallest_stamp(context_, last_touch_.values(), set, inactive);
     std::uint64_t youngest = 0;
     WayMask of_youngest;
     for (std::uint32_t way : candidates) {
@@ -105,7 +104,7 @@ class AgeLru final : public ReplacementPolicy {
       }
       if (age == youngest) of_youngest.set(way);
     }
-    return smallest_stamp(context_, last_touch_, set, of_youngest);
+    return smallest_stamp(context_, last_touch_.values(), set, of_youngest);
   }
 
   Context context_;
@@ -113,9 +112,7 @@ class AgeLru final : public ReplacementPolicy {
   std::uint64_t mask_;
   bool bypass_;
   bool lru_ = false;  // set_fallback: plain LRU
-  std::uint64_t clock_ = kStampBase;
-  std::uint64_t demote_clock_ = kStampBase;
-  std::vector<std::uint64_t> last_touch_;
+  Stamps last_touch_;
   std::vector<std::uint64_t> awid_;  // placing warp's AWID (launch age, masked to bits_)
 };
 

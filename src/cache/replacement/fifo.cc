@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cache/replacement/replacement_policy.h"
+#include "cache/replacement/stamps.h"
 #include "sim/registry.h"
 
 namespace warpsim {
@@ -13,36 +14,32 @@ namespace {
 
 // Fill stamps count up from here and stamps of demoted lines count down from it, so a demoted
 // line leaves before every other one and the latest demote leaves first.
-constexpr std::uint64_t kStampBase = std::uint64_t{1} << 63;
-
 class FifoReplacement final : public ReplacementPolicy {
  public:
   FifoReplacement(const ConfigNode& /*params*/, const Context& context)
       : context_(context),
-        filled_at_((check_context(context), std::size_t{context.sets} * context.ways), 0) {}
+        filled_at_((check_context(context), std::size_t{context.sets} * context.ways)) {}
 
   void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
-    filled_at_[line_index(context_, set, way)] = ++fill_count_;
+    filled_at_.use(line_index(context_, set, way));
   }
   void on_hit(std::uint32_t /*set*/, std::uint32_t /*way*/, const AccessInfo& /*access*/) override {
   }
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
-    filled_at_[line_index(context_, set, way)] = 0;
+    filled_at_.clear(line_index(context_, set, way));
   }
   void demote(std::uint32_t set, std::uint32_t way) override {
-    filled_at_[line_index(context_, set, way)] = --demote_count_;
+    filled_at_.demote(line_index(context_, set, way));
   }
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                               const AccessInfo& /*access*/) override {
-    return smallest_stamp(context_, filled_at_, set, candidates);
+    return smallest_stamp(context_, filled_at_.values(), set, candidates);
   }
 
  private:
   Context context_;
-  std::uint64_t fill_count_ = kStampBase;
-  std::uint64_t demote_count_ = kStampBase;
-  std::vector<std::uint64_t> filled_at_;
+  Stamps filled_at_;
 };
 
 }  // namespace

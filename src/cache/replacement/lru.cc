@@ -7,50 +7,39 @@
 #include <vector>
 
 #include "cache/replacement/replacement_policy.h"
+#include "cache/replacement/stamps.h"
 #include "sim/registry.h"
 
 namespace warpsim {
 namespace {
 
-// Stamps of used lines count up from here and stamps of demoted lines count down from it, so a
-// demoted line is older than every used one and the latest demote is the oldest of all. 2^63
-// uses each way is more than any simulation makes.
-constexpr std::uint64_t kStampBase = std::uint64_t{1} << 63;
-
 class LruReplacement final : public ReplacementPolicy {
  public:
   LruReplacement(const ConfigNode& /*params*/, const Context& context)
       : context_(context),
-        last_touch_((check_context(context), std::size_t{context.sets} * context.ways), 0) {}
+        last_touch_((check_context(context), std::size_t{context.sets} * context.ways)) {}
 
   void on_fill(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
-    touch(set, way);
+    last_touch_.use(line_index(context_, set, way));
   }
   void on_hit(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
-    touch(set, way);
+    last_touch_.use(line_index(context_, set, way));
   }
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
-    last_touch_[line_index(context_, set, way)] = 0;
+    last_touch_.clear(line_index(context_, set, way));
   }
   void demote(std::uint32_t set, std::uint32_t way) override {
-    last_touch_[line_index(context_, set, way)] = --demote_clock_;
+    last_touch_.demote(line_index(context_, set, way));
   }
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
                               const AccessInfo& /*access*/) override {
-    return smallest_stamp(context_, last_touch_, set, candidates);
+    return smallest_stamp(context_, last_touch_.values(), set, candidates);
   }
 
  private:
-  // A global use counter rather than per-set ages: one increment per access.
-  void touch(std::uint32_t set, std::uint32_t way) {
-    last_touch_[line_index(context_, set, way)] = ++clock_;
-  }
-
   Context context_;
-  std::uint64_t clock_ = kStampBase;
-  std::uint64_t demote_clock_ = kStampBase;
-  std::vector<std::uint64_t> last_touch_;
+  Stamps last_touch_;  // a global use counter rather than per-set ages: one step per access
 };
 
 }  // namespace

@@ -27,12 +27,11 @@
 #include "cache/replacement/replacement_policy.h"
 #include "cache/replacement/reuse_predictor.h"
 #include "cache/replacement/reuse_sampler.h"
+#include "cache/replacement/stamps.h"
 #include "sim/registry.h"
 
 namespace warpsim {
 namespace {
-
-constexpr std::uint64_t kStampBase = std::uint64_t{1} << 63;  // as lru.cc: demotes count down
 
 enum class Score : std::uint8_t { kAge, kRd, kCounter };
 
@@ -59,7 +58,7 @@ class Rpr final : public ReplacementPolicy {
         mirror_(params.at("sampler_tags").as_string() == "mirror"),
         dead_by_score_(params.at("dead_order").as_string() == "score"),
         lines_(std::size_t{context.sets} * context.ways),
-        touched_(lines_.size(), 0),
+        touched_(lines_.size()),
         set_count_(context.sets, 0) {
     if (context.line == 0) throw std::invalid_argument("rpr needs the cache's line size");
     own_ = std::make_unique<ReusePredictor>(entries_);
@@ -79,7 +78,7 @@ class Rpr final : public ReplacementPolicy {
 
   void on_access(std::uint32_t set, const AccessInfo& access) override {
     ++set_count_[set];
-    if (!mirror_ && sampler_ && sampler_->samples(set)) {
+    if (!mirror_ && sampler_ && sampler_->samples(set)) {  // shadow tags see every access
       sampler_->access(set, access.addr / context_.line, signature(access), *predictor_);
     }
   }
@@ -88,29 +87,28 @@ class Rpr final : public ReplacementPolicy {
     Line& l = lines_[line_index(context_, set, way)];
     const std::uint32_t sig = signature(access);
     const ReusePredictor::Prediction p = predictor_->predict(sig).value_or(unknown_);
-    if (mirror_ && sampler_ && sampler_->samples(set)) {
-      sampler_->on_fill(set, way, sig, set_count_[set], *predictor_);
+    if (ReuseSampler* mirror = mirror_of(set)) {
+      mirror->on_fill(set, way, sig, set_count_[set], *predictor_);
     }
     l.rd = p.rd;
     l.rc = p.rc;
     l.filled_at = set_count_[set] + 1;  // the fill's own access is not between it and a reuse
     l.awid = access.warp_age & mask_;
-    touched_[line_index(context_, set, way)] = ++clock_;
+    touched_.use(line_index(context_, set, way));
   }
   void on_hit(std::uint32_t set, std::uint32_t way, const AccessInfo& /*access*/) override {
     Line& l = lines_[line_index(context_, set, way)];
     if (l.rc > 0) --l.rc;
-    if (mirror_ && sampler_ && sampler_->samples(set)) {
-      sampler_->on_hit(set, way, set_count_[set], *predictor_);
-    }
-    touched_[line_index(context_, set, way)] = ++clock_;
+    if (ReuseSampler* mirror = mirror_of(set))
+      mirror->on_hit(set, way, set_count_[set], *predictor_);
+    touched_.use(line_index(context_, set, way));
   }
   void on_invalidate(std::uint32_t set, std::uint32_t way) override {
-    touched_[line_index(context_, set, way)] = 0;
-    if (mirror_ && sampler_ && sampler_->samples(set)) sampler_->on_invalidate(set, way);
+    touched_.clear(line_index(context_, set, way));
+    if (ReuseSampler* mirror = mirror_of(set)) mirror->on_invalidate(set, way);
   }
   void demote(std::uint32_t set, std::uint32_t way) override {
-    touched_[line_index(context_, set, way)] = --demote_clock_;
+    touched_.demote(line_index(context_, set, way));
   }
 
   std::uint32_t select_victim(std::uint32_t set, WayMask candidates,
@@ -147,6 +145,10 @@ class Rpr final : public ReplacementPolicy {
     std::uint64_t awid = 0;
   };
 
+  // The sampler, where it mirrors this cache's lines and samples `set`; else null.
+  ReuseSampler* mirror_of(std::uint32_t set) {
+    return mirror_ && sampler_ && sampler_->samples(set) ? &*sampler_ : nullptr;
+  }
   std::uint32_t signature(const AccessInfo& access) const {
     return reuse_signature(access.pc, access.age_rank, sig_bits_);
   }
@@ -167,7 +169,7 @@ class Rpr final : public ReplacementPolicy {
     return 0;
   }
   std::uint32_t lru(std::uint32_t set, WayMask candidates) const {
-    return smallest_stamp(context_, touched_, set, candidates);
+    return smallest_stamp(context_, touched_.values(), set, candidates);
   }
 
   Context context_;
@@ -182,11 +184,9 @@ class Rpr final : public ReplacementPolicy {
   bool mirror_;         // the sampler watches the cache's own lines
   bool dead_by_score_;  // several dead lines: the lowest score goes (else the LRU one)
   std::vector<Line> lines_;
-  std::vector<std::uint64_t> touched_;    // LRU stamps
+  Stamps touched_;                        // LRU order
   std::vector<std::uint64_t> set_count_;  // accesses to each set
-  std::uint64_t clock_ = kStampBase;
-  std::uint64_t demote_clock_ = kStampBase;
-  std::unique_ptr<ReusePredictor> own_;  // without a group
+  std::unique_ptr<ReusePredictor> own_;   // without a group
   ReusePredictor* predictor_ = nullptr;
   std::optional<ReuseSampler> sampler_;
 };
