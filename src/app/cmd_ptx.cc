@@ -1,4 +1,6 @@
-// `warpsim ptx check FILE...` and `warpsim ptx print FILE`: the PTX front end on its own.
+// `warpsim ptx check FILE...`, `warpsim ptx print FILE` and `warpsim ptx transform --pass SPEC
+// FILE`: the PTX front end and the passes on their own.
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "app/app.h"
 #include "app/commands.h"
+#include "passes/pass_runner.h"
 #include "ptx/parser.h"
 #include "ptx/printer.h"
 #include "ptx/verifier.h"
@@ -47,6 +50,44 @@ void print_file(const std::string& file) {
   }
 }
 
+struct TransformOptions {
+  std::string file;
+  std::vector<std::string> passes;
+  double t = 0.1;
+  std::string out;
+  bool ptxas_form = false;
+};
+
+// Runs the passes in order and prints the result, with what each kernel got on stderr.
+void transform_file(const TransformOptions& opts) {
+  std::vector<ConfigNode> slots;
+  for (const std::string& spec : opts.passes) slots.push_back(passes::parse_pass_spec(spec));
+  passes::PassReport report;
+  std::string text;
+  try {
+    ptx::Module module = ptx::parse_ptx_file(opts.file);
+    ptx::verify(module);
+    report = passes::run_passes(module, slots, passes::Pass::Context{opts.t});
+    text = ptx::print_ptx(
+        module, opts.ptxas_form ? ptx::ExtensionForm::kPtxasCompatible : ptx::ExtensionForm::kAsIs);
+  } catch (const ptx::ParseError& e) {
+    throw UsageError(e.what());
+  }
+  for (const auto& [kernel, counts] : report.counts) {
+    std::string line = kernel + ":";
+    for (const auto& [name, n] : counts) line += fmt::format(" {} {}", name, n);
+    std::cerr << line << '\n';
+  }
+  for (const auto& [kernel, note] : report.notes) std::cerr << kernel << ": " << note << '\n';
+  if (opts.out.empty()) {
+    std::cout << text;
+    return;
+  }
+  std::ofstream out(opts.out, std::ios::binary);
+  out << text;
+  if (!out) throw UsageError(fmt::format("cannot write {}", opts.out));
+}
+
 }  // namespace
 
 void add_ptx_command(CLI::App& app) {
@@ -60,6 +101,25 @@ void add_ptx_command(CLI::App& app) {
   CLI::App* print = cmd->add_subcommand("print", "print a PTX file in canonical form");
   print->add_option("file", *file, "PTX file")->required()->check(CLI::ExistingFile);
   print->callback([file] { print_file(*file); });
+  auto topts = std::make_shared<TransformOptions>();
+  CLI::App* transform =
+      cmd->add_subcommand("transform", "run PTX passes on a file and print the result");
+  transform->add_option("file", topts->file, "PTX file")->required()->check(CLI::ExistingFile);
+  transform
+      ->add_option("--pass", topts->passes,
+                   "a pass by name (relssp) or as a YAML map ({impl: relssp, placement: "
+                   "postdom}); repeat to run several in order (`warpsim list policies`)")
+      ->required();
+  transform
+      ->add_option("--t", topts->t,
+                   "the private fraction t of a shared CTA's scratchpad "
+                   "(sm.scratchpad_sharing.t)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  transform->add_option("-o,--out", topts->out, "write the PTX here instead of stdout");
+  transform->add_flag("--ptxas", topts->ptxas_form,
+                      "print warpsim's extension instructions (relssp) as comments, for ptxas");
+  transform->callback([topts] { transform_file(*topts); });
 }
 
 }  // namespace warpsim::app

@@ -15,6 +15,7 @@ struct ConfigOptions {
   std::string gpu = kDefaultGpu;
   std::vector<std::string> overlays;
   std::vector<std::string> sets;
+  std::string pass;  // --pass SPEC: compiler.pass
 
   void add_to(CLI::App& command);
   // Loads preset, overlays and --set values and validates them against the GPU schema.

@@ -241,6 +241,7 @@ ExecFn select_control(const ptx::Instruction& inst) {
     case Opcode::kBrkpt:
     case Opcode::kNanosleep:
     case Opcode::kPmevent:
+    case Opcode::kRelssp:
     case Opcode::kGriddepcontrolLaunchDependents:
     case Opcode::kGriddepcontrolWait:
       return &exec_nop;

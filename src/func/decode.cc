@@ -18,11 +18,7 @@ using ptx::OperandKind;
 using ptx::StateSpace;
 using ptx::SymbolScope;
 
-std::uint32_t variable_align(const ptx::Variable& var) {
-  if (var.align != 0) return var.align;
-  std::uint32_t size = ptx::type_size(var.type) * var.vec;
-  return std::max<std::uint32_t>(size, 1);
-}
+std::uint32_t variable_align(const ptx::Variable& var) { return var.alignment(); }
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include "func/run.h"
 #include "ptx/error.h"
 #include "ptx/parser.h"
+#include "ptx/verifier.h"
 
 namespace warpsim::func {
 
@@ -26,6 +27,10 @@ std::ostream& Device::printf_out() const {
 
 const LoadedModule& Device::load_module(std::string_view ptx_text, const std::string& file_name) {
   ptx::Module ir = ptx::parse_ptx(ptx_text, file_name);
+  if (options_.transform) {
+    options_.transform(ir);
+    ptx::verify(ir);
+  }
   auto module = place_module(std::move(ir), memory_);
   module->id = static_cast<std::uint32_t>(modules_.size());
   modules_.push_back(std::move(module));

@@ -13,6 +13,7 @@
 //   dev.launch(*mod.find_kernel("vecadd"), {grid, block, 0}, args);
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <span>
@@ -40,6 +41,9 @@ struct DeviceOptions {
   bool host_mapped = false;
   // Functional launches report each instruction here (not owned; nullptr: none).
   LaunchObserver* observer = nullptr;
+  // Applied to every module after parsing, before it is verified again and decoded: the
+  // configured PTX passes (src/passes). Empty: none.
+  std::function<void(ptx::Module&)> transform;
 };
 
 struct LaunchResult {

@@ -176,6 +176,7 @@ OpClass classify(const ptx::Instruction& inst) {
     case Opcode::kBrkpt:
     case Opcode::kNanosleep:
     case Opcode::kPmevent:
+    case Opcode::kRelssp:  // the timing model acts on it (sm/scratchpad_sharing)
     case Opcode::kGriddepcontrolLaunchDependents:
     case Opcode::kGriddepcontrolWait:
     case Opcode::kStacksave:

@@ -131,6 +131,21 @@ SectionSpec sim_section() {
       {}};
 }
 
+// The PTX pass (src/passes, kind "ptx_pass") applied to every module a program or workload
+// loads; a compiler setting rather than hardware, kept with the GPU so one config says what a
+// run simulated.
+SectionSpec compiler_section() {
+  return SectionSpec{
+      "compiler",
+      "Transformations of the program's PTX when it is loaded (docs/passes.md).",
+      {},
+      {},
+      {{.name = "pass",
+        .kind = "ptx_pass",
+        .default_impl = "none",
+        .description = "the PTX pass run on every loaded module (`warpsim list policies`)"}}};
+}
+
 SectionSpec build_root() {
   SectionSpec root;
   root.name = "";
@@ -139,6 +154,7 @@ SectionSpec build_root() {
   root.sections = {clocks_section(), gpu_section(), sm_section(), memory_section()};
   for (SectionSpec& section : memory_hierarchy_sections()) root.sections.push_back(section);
   root.sections.push_back(device_section());
+  root.sections.push_back(compiler_section());
   root.sections.push_back(sim_section());
   return root;
 }

@@ -1,5 +1,6 @@
 #include "ptx/ir.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -87,6 +88,11 @@ bool Instruction::operator==(const Instruction& other) const {
                     i.guard, i.num_operands, i.mods, i.operands, i.debug);
   };
   return fields(*this) == fields(other);
+}
+
+std::uint32_t Variable::alignment() const {
+  if (align != 0) return align;
+  return std::max<std::uint32_t>(type_size(type) * vec, 1);
 }
 
 std::uint64_t Variable::size_bytes() const {

@@ -173,6 +173,8 @@ struct Variable {
 
   // Bytes of storage (element size * vec * dims); 0 when a dimension is unsized.
   std::uint64_t size_bytes() const;
+  // Its alignment in bytes: `.align`, else the element size (at least 1).
+  std::uint32_t alignment() const;
   // Scalars of storage (vec * dims); 0 when a dimension is unsized.
   std::uint64_t element_count() const;
   // Scalars the initializer gives (braces not counted).

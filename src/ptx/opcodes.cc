@@ -191,6 +191,8 @@ constexpr OpcodeInfo kTable[] = {
     row(O::kVmin4, "vmin4", kVideoCats, 3, 3, "dsss"),
     row(O::kVmax4, "vmax4", kVideoCats, 3, 3, "dsss"),
     row(O::kVset4, "vset4", kVsetCats, 2, 2, "dsss", req(C::kCmp)),
+    // warpsim extension (seed 002): release the CTA's shared scratchpad region.
+    row(O::kRelssp, "relssp", cl(), 0, 0, ""),
     // Known instructions the simulator does not model.
     unsupported("mma"),
     unsupported("wmma"),

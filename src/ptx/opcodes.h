@@ -127,6 +127,9 @@ enum class Opcode : std::uint8_t {
   kVmin4,
   kVmax4,
   kVset4,
+  // warpsim's extension for seed 002's scratchpad sharing: release the CTA's shared region
+  // (docs/passes.md). Not PTX: ptxas never sees it (print_ptx's kPtxasCompatible form).
+  kRelssp,
   kCount,
 };
 

@@ -255,6 +255,10 @@ void Printer::file(const SourceFile& file) {
 
 std::string print_ptx(const Module& module) { return detail::Printer(module).module_text(); }
 
+std::string print_ptx(const Module& module, ExtensionForm extensions) {
+  return detail::Printer(module, extensions == ExtensionForm::kPtxasCompatible).module_text();
+}
+
 std::string print_instruction(const Module& module, const Function& function,
                               const Instruction& inst) {
   return detail::Printer(module).instruction_text(function, inst);

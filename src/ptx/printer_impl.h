@@ -11,7 +11,8 @@ namespace warpsim::ptx::detail {
 
 class Printer {
  public:
-  explicit Printer(const Module& module) : module_(module) {}
+  explicit Printer(const Module& module, bool comment_extensions = false)
+      : module_(module), comment_extensions_(comment_extensions) {}
 
   std::string module_text();
   std::string instruction_text(const Function& fn, const Instruction& inst);
@@ -39,6 +40,7 @@ class Printer {
   void file(const SourceFile& file);
 
   const Module& module_;
+  bool comment_extensions_ = false;
   std::string out_;
 };
 

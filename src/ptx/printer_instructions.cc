@@ -18,6 +18,7 @@ const char* component_suffix(std::uint8_t component) {
 
 void Printer::instruction(const Function& fn, const Instruction& inst) {
   out_ += "\t";
+  if (comment_extensions_ && inst.op == Opcode::kRelssp) out_ += "// ";
   if (inst.guard != kNoIndex) {
     out_ += inst.guard_negated ? "@!" : "@";
     out_ += fn.reg_name(inst.guard) + " ";

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "passes/pass_runner.h"
 #include "runtime/launch_log.h"
 
 namespace warpsim::runtime {
@@ -40,6 +41,7 @@ void Runtime::create_device() {
   func::DeviceOptions options;
   options.max_shared_per_cta = static_cast<std::uint32_t>(gpu().max_shared_per_cta);
   options.host_mapped = true;  // unified addressing: managed memory is host memory too
+  options.transform = passes::configured_transform(config());
   device_ = std::make_unique<func::Device>(options);
   if (!env().write_trace.empty()) start_trace_writer();
   code_.attach(*device_, env().ptx);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "func/exec_error.h"
+#include "passes/pass_runner.h"
 #include "runtime/launch_records.h"
 #include "runtime/occupancy.h"
 #include "trace/trace_writer.h"
@@ -16,10 +17,11 @@ namespace warpsim::workload {
 
 namespace {
 
-func::DeviceOptions device_options(const GpuDescription& gpu) {
+func::DeviceOptions device_options(const GpuDescription& gpu, const ConfigNode& resolved) {
   func::DeviceOptions options;
   options.max_shared_per_cta = static_cast<std::uint32_t>(gpu.max_shared_per_cta);
   options.max_threads_per_cta = gpu.max_threads_per_cta;
+  options.transform = passes::configured_transform(resolved);
   return options;
 }
 
@@ -28,7 +30,7 @@ func::DeviceOptions device_options(const GpuDescription& gpu) {
 Host::Host(const ConfigNode& resolved, Mode mode)
     : mode_(mode),
       gpu_(describe_gpu(resolved)),
-      device_(std::make_unique<func::Device>(device_options(gpu_))) {
+      device_(std::make_unique<func::Device>(device_options(gpu_, resolved))) {
   if (mode_ == Mode::kTiming) model_ = std::make_unique<GpuModel>(resolved);
 }
 
