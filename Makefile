@@ -20,6 +20,8 @@
 #                       scheduler preference, the throttling sweep with its bottleneck
 #                       classifier, static and dynamic PCAL, CCWS, AgeLRU and RPR
 #                       (experiments/cache-screen, schedulers, throttle, pcal, agelru, rpr)
+#   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
+#                       48/64 KB configurations and the t sweep (experiments/scratchpad)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -48,7 +50,7 @@ EXPERIMENT_JOBS ?= 2
 MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
 .PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb \
-        experiment-seed001
+        experiment-seed001 experiment-seed002
 
 deps:
 	@scripts/install-deps
@@ -127,6 +129,15 @@ experiment-seed001: build
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	experiments/rpr/summary experiments/rpr/out/rpr-cta$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv \
 	  experiments/rpr/out/rpr$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv --caps=$(RPR_CAPS) || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	exit $$status
+
+SEED002_EXPERIMENTS := experiments/scratchpad/scratchpad.yaml experiments/scratchpad/larger.yaml \
+  experiments/scratchpad/t.yaml
+
+experiment-seed002: build
+	$(call sweep_each,$(SEED002_EXPERIMENTS)); \
+	experiments/scratchpad/summary experiments/scratchpad/out/scratchpad$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 

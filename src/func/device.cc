@@ -25,12 +25,30 @@ std::ostream& Device::printf_out() const {
   return options_.printf_out != nullptr ? *options_.printf_out : std::cout;
 }
 
+namespace {
+
+void reject_relssp(const ptx::Module& module) {
+  for (const ptx::Function& fn : module.functions) {
+    for (const ptx::Instruction& inst : fn.insts) {
+      if (inst.op != ptx::Opcode::kRelssp) continue;
+      throw ptx::ParseError(module.file_name, inst.loc.line, inst.loc.col,
+                            fmt::format("function {}: relssp is warpsim's instruction for "
+                                        "scratchpad sharing; the GPU needs "
+                                        "sm.scratchpad_sharing.enabled: true",
+                                        fn.name));
+    }
+  }
+}
+
+}  // namespace
+
 const LoadedModule& Device::load_module(std::string_view ptx_text, const std::string& file_name) {
   ptx::Module ir = ptx::parse_ptx(ptx_text, file_name);
   if (options_.transform) {
     options_.transform(ir);
     ptx::verify(ir);
   }
+  if (!options_.allow_relssp) reject_relssp(ir);
   auto module = place_module(std::move(ir), memory_);
   module->id = static_cast<std::uint32_t>(modules_.size());
   modules_.push_back(std::move(module));

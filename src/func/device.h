@@ -44,6 +44,9 @@ struct DeviceOptions {
   // Applied to every module after parsing, before it is verified again and decoded: the
   // configured PTX passes (src/passes). Empty: none.
   std::function<void(ptx::Module&)> transform;
+  // Whether modules may use warpsim's `relssp` (seed 002's scratchpad sharing: only a GPU with
+  // sm.scratchpad_sharing.enabled has it); a module that does otherwise fails to load.
+  bool allow_relssp = false;
 };
 
 struct LaunchResult {

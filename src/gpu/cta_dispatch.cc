@@ -46,11 +46,17 @@ bool CtaDispatcher::receive_retirements(Cycle now) {
     while (from_sm_[sm]->ready()) {
       const CtaRetired r = from_sm_[sm]->pop();
       KernelRun& k = *r.kernel;
-      remove(usage_[sm], k.occupancy, r.booking);
+      SharingSlots* slots = nullptr;
+      if (r.booking.sharing_slot != kNoPair) {
+        slots = &sharing_.at({&k, sm});
+        slots->free(r.booking.sharing_slot);
+      }
+      remove(usage_[sm], per_cta(k, slots, r.booking.sharing_slot), r.booking);
       --k.resident_ctas[sm];
       if (++k.done_ctas == k.ctas) {
         k.end_cycle = now.value();
         std::erase(running_, &k);
+        std::erase_if(sharing_, [&k](const auto& entry) { return entry.first.first == &k; });
         if (on_end_) on_end_(k, now);
         ended = true;
       }
@@ -87,12 +93,14 @@ bool CtaDispatcher::assign(Cycle now) {
   policy_->order(order_);
   for (std::uint32_t sm : order_) {
     for (KernelRun* k : running_) {
-      if (k->all_dispatched() || !fits(gpu_, usage_[sm], k->occupancy)) continue;
+      if (k->all_dispatched()) continue;
       if (k->throttle.ctas != 0 && k->resident_ctas[sm] >= k->throttle.ctas) continue;
       SmUsage booked = usage_[sm];
-      CtaAssignment a{k, k->next_cta, add(gpu_, booked, k->occupancy)};
+      CtaAssignment a{k, k->next_cta, {}};
+      if (!book(sm, *k, a.booking, booked)) continue;
       if (!to_sm_[sm]->try_send(a)) break;
       usage_[sm] = booked;
+      if (a.booking.sharing_slot != kNoPair) sharing_.at({k, sm}).take(a.booking.sharing_slot);
       ++k->resident_ctas[sm];
       if (!k->started) {
         k->started = true;
@@ -108,6 +116,30 @@ bool CtaDispatcher::assign(Cycle now) {
     }
   }
   return assigned;
+}
+
+Occupancy CtaDispatcher::per_cta(const KernelRun& k, const SharingSlots* slots,
+                                 std::uint32_t slot) {
+  Occupancy per = k.occupancy;
+  if (slots != nullptr) per.shared_per_cta = slots->bytes(slot);
+  return per;
+}
+
+bool CtaDispatcher::book(std::uint32_t sm, KernelRun& k, CtaBooking& booking, SmUsage& usage) {
+  if (!k.sharing.sharing()) {
+    if (!fits(gpu_, usage, k.occupancy)) return false;
+    booking = add(gpu_, usage, k.occupancy);
+    return true;
+  }
+  const auto it = sharing_.try_emplace({&k, sm}, k.sharing, k.occupancy.shared_per_cta).first;
+  const std::optional<std::uint32_t> slot = it->second.next_free();
+  if (!slot) return false;
+  const Occupancy per = per_cta(k, &it->second, *slot);
+  if (!fits(gpu_, usage, per)) return false;
+  booking = add(gpu_, usage, per);
+  booking.sharing_slot = *slot;
+  booking.pair = it->second.pair(*slot);
+  return true;
 }
 
 Wake CtaDispatcher::tick(Cycle now) {

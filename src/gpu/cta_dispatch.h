@@ -7,10 +7,12 @@
 // after that end. Each cycle every SM, in the CtaScheduler policy's order, may
 // receive one CTA: of the oldest running kernel with CTAs left whose CTA fits in what the SM
 // has free (CTA slots, warp slots, registers, shared memory) and which has fewer
-// than its sm.throttle.ctas CTAs on that SM.
+// than its sm.throttle.ctas CTAs on that SM. A kernel with scratchpad sharing (seed 002) fills
+// its SharingSlots table on each SM: a CTA fits when a place is free and the place's bytes fit.
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "gpu/cta_scheduler.h"
 #include "gpu/gpu_description.h"
 #include "gpu/occupancy.h"
+#include "gpu/sharing_slots.h"
 #include "sim/component.h"
 #include "sim/link.h"
 #include "sim/stats.h"
@@ -46,6 +49,11 @@ class CtaDispatcher : public Component {
   void start_kernels();
   bool may_start(std::size_t index) const;
   bool assign(Cycle now);
+  // Books one CTA of `k` on `sm` if it fits (with scratchpad sharing, in the SM's lowest free
+  // place of the kernel's table); false if it does not.
+  bool book(std::uint32_t sm, KernelRun& k, CtaBooking& booking, SmUsage& usage);
+  // What one CTA of `k` books: the kernel's occupancy, with a sharing place's bytes.
+  static Occupancy per_cta(const KernelRun& k, const SharingSlots* slots, std::uint32_t slot);
 
   GpuDescription gpu_;
   std::uint32_t max_concurrent_;
@@ -55,6 +63,8 @@ class CtaDispatcher : public Component {
   std::vector<SmUsage> usage_;
   std::vector<KernelRun*> pending_;  // launch order
   std::vector<KernelRun*> running_;  // launch order
+  // Scratchpad sharing: each sharing kernel's table on each SM.
+  std::map<std::pair<const KernelRun*, std::uint32_t>, SharingSlots> sharing_;
   std::vector<std::uint32_t> order_;
   KernelEvent on_start_;
   KernelEvent on_end_;

@@ -11,6 +11,7 @@
 #include "gpu/cta_dispatch.h"
 #include "gpu/kernel_stats.h"
 #include "gpu/memory_builder.h"
+#include "gpu/sharing_occupancy.h"
 #include "gpu/timeline.h"
 #include "sim/simulation.h"
 #include "sm/functional_source.h"
@@ -123,6 +124,12 @@ void GpuModel::launch(std::unique_ptr<KernelSource> source, std::uint64_t stream
   k.local_per_thread = resources.local_per_thread;
   k.resource_source = resources.source;
   k.throttle = m.throttle.caps(shape.name);
+  if (m.gpu.sm_config->sharing) {
+    const double t = m.gpu.sm_config->sharing_t;
+    k.sharing =
+        sharing_occupancy(occupancy, occupancy.shared_per_cta, occupancy.shared_carveout, t);
+    k.sharing_boundary = private_bytes(shape.shared_bytes, t);
+  }
   m.start_snapshots.emplace_back();
   ++m.unfinished;
   m.gpu.dispatcher->enqueue(&k);

@@ -31,6 +31,20 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
                       {"resource_source", k.resource_source}};
   const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers, clocks);
   for (const auto& [key, value] : common.items()) out[key] = value;
+  // Seed 002's scratchpad sharing (sm/scratchpad_sharing.h), for a kernel that shares.
+  if (k.sharing.sharing()) {
+    nlohmann::ordered_json sharing;
+    sharing["unshared"] = k.sharing.unshared;
+    sharing["pairs"] = k.sharing.pairs;
+    sharing["ctas_per_sm"] = k.sharing.total();
+    sharing["private_bytes"] = k.sharing_boundary;
+    const nlohmann::ordered_json counts = sum_counters(
+        window, "sm", sms, "sharing.",
+        {"shared_ctas", "lock_acquires", "relssp_releases", "end_releases", "relssp",
+         "lock_wait_cycles", "cycles_before_lock", "cycles_holding_lock", "cycles_after_release"});
+    for (const auto& [key, value] : counts.items()) sharing[key] = value;
+    out["sharing"] = sharing;
+  }
   return out;
 }
 

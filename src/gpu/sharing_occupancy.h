@@ -18,18 +18,12 @@
 
 namespace warpsim {
 
-struct SharingOccupancy {
-  std::uint32_t unshared = 0;
-  std::uint32_t pairs = 0;
-  std::uint32_t total() const { return unshared + 2 * pairs; }
-  bool sharing() const { return pairs > 0; }
-};
-
 // Bytes of a shared CTA's private part: floor(t * cta_bytes).
 std::uint64_t private_bytes(std::uint64_t cta_bytes, double t);
 
 // `base`: the kernel's occupancy without sharing; `cta_bytes`: its shared memory per CTA as
-// allocated; `capacity`: the SM's shared memory for this kernel (the carve-out).
+// allocated; `capacity`: the SM's shared memory for this kernel (the carve-out). The result's
+// private_bytes is floor(t * cta_bytes); the caller may restate it for the CTA's exact bytes.
 SharingOccupancy sharing_occupancy(const Occupancy& base, std::uint64_t cta_bytes,
                                    std::uint64_t capacity, double t);
 

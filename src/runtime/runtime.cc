@@ -42,6 +42,7 @@ void Runtime::create_device() {
   options.max_shared_per_cta = static_cast<std::uint32_t>(gpu().max_shared_per_cta);
   options.host_mapped = true;  // unified addressing: managed memory is host memory too
   options.transform = passes::configured_transform(config());
+  options.allow_relssp = config().at("sm").at("scratchpad_sharing").at("enabled").as_bool();
   device_ = std::make_unique<func::Device>(options);
   if (!env().write_trace.empty()) start_trace_writer();
   code_.attach(*device_, env().ptx);

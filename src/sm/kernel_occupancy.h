@@ -34,10 +34,28 @@ struct Occupancy {
   std::uint64_t shared_carveout = 0;
 };
 
+// Seed 002's scratchpad sharing for one kernel (gpu/sharing_occupancy.h): an SM holds
+// `unshared` CTAs with their whole scratchpad and `pairs` pairs of CTAs that each keep
+// `private_bytes` (floor(t * the CTA's bytes)) to themselves and share the rest under the
+// pair's lock. No pairs: sharing is off for the kernel (the ShSM bit is clear).
+struct SharingOccupancy {
+  std::uint32_t unshared = 0;
+  std::uint32_t pairs = 0;
+  std::uint64_t private_bytes = 0;
+  std::uint32_t total() const { return unshared + 2 * pairs; }
+  bool sharing() const { return pairs > 0; }
+};
+
+inline constexpr std::uint32_t kNoPair = std::numeric_limits<std::uint32_t>::max();
+
 // Where one booked CTA's warps went: warp i of the CTA uses register partition
 // warp_partition[i] (empty with per-CTA register allocation). Pass it back to remove().
+// With scratchpad sharing, the CTA's place in its SM's sharing table (gpu/sharing_slots.h)
+// and its pair (kNoPair: unshared).
 struct CtaBooking {
   std::vector<std::uint8_t> warp_partition;
+  std::uint32_t sharing_slot = kNoPair;
+  std::uint32_t pair = kNoPair;
 };
 
 }  // namespace warpsim

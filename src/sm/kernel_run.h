@@ -32,7 +32,11 @@ struct KernelRun {
   std::uint64_t start_cycle = 0;
   std::uint64_t end_cycle = 0;
   bool started = false;
-  ThrottleCaps throttle;                     // sm.throttle, for this kernel
+  ThrottleCaps throttle;  // sm.throttle, for this kernel
+  // sm.scratchpad_sharing for this kernel (no pairs: off), and the offset in a shared CTA's
+  // scratchpad from which its accesses need the pair's lock: floor(t * its exact bytes).
+  SharingOccupancy sharing;
+  std::uint64_t sharing_boundary = 0;
   std::vector<std::uint32_t> resident_ctas;  // per SM, kept by the dispatcher for throttle.ctas
 
   bool all_dispatched() const { return next_cta >= ctas; }

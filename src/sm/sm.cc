@@ -35,6 +35,7 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
       fetch_(config, sm_node.at("icache").at("replacement"), id, stats().child("icache")),
       units_(config),
       ldst_(config.ldst, sm_node, id, config.warp_size, config.max_warps, stats(), tlb),
+      sharing_(stats().child("sharing"), config.max_ctas),
       active_cycles_(
           stats().counter("active_cycles", "cycles", "cycles with at least one resident CTA")),
       warp_insts_(stats().counter("warp_insts", "warp insts", "warp instructions issued")),
@@ -43,6 +44,7 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
       ctas_started_(stats().counter("ctas", "CTAs", "CTAs started")) {
   warps_.resize(config.max_warps);
   ctas_.resize(config.max_ctas);
+  held_.resize(config.max_warps);
   const std::uint32_t per_sched = (config.max_warps + config.schedulers - 1) / config.schedulers;
   schedulers_.resize(config.schedulers);
   for (std::uint32_t s = 0; s < config.schedulers; ++s) {
@@ -91,7 +93,7 @@ void Sm::account_until(Cycle cycle) {
   unflushed_active_ = 0;
 }
 
-void Sm::start_cta(const CtaAssignment& a) {
+void Sm::start_cta(const CtaAssignment& a, Cycle now) {
   KernelRun& k = *a.kernel;
   // GPGPU-Sim's -gpgpu_flush_l1_cache: an SM that takes up a new kernel with nothing of the
   // previous one left starts with empty L1 caches, sized by the kernel's carve-out when L1 and
@@ -110,6 +112,7 @@ void Sm::start_cta(const CtaAssignment& a) {
   c.booking = a.booking;
   c.cta = k.source->start_cta(a.cta);
   c.warps.clear();
+  if (config_.sharing) sharing_.start(slot, k, a.booking.pair, now);
   const TokenPolicy::Split split = kernel_split(k);
   std::uint32_t w = 0;
   for (func::WarpState& fw : c.cta->warps) {
@@ -136,7 +139,7 @@ void Sm::start_cta(const CtaAssignment& a) {
 }
 
 void Sm::receive(Cycle now) {
-  while (links_.ctas_in->ready()) start_cta(links_.ctas_in->pop());
+  while (links_.ctas_in->ready()) start_cta(links_.ctas_in->pop(), now);
   while (links_.mem_in->ready()) {
     const MemReply reply = links_.mem_in->pop();
     if (reply.kind == MemKind::kInstFetch) {
@@ -179,6 +182,7 @@ Stall Sm::local_verdict(std::uint32_t slot, WarpMemo& m, Cycle now) {
 }
 
 Stall Sm::derive_local(SmWarp& w, WarpMemo& m, Cycle now, bool& settled) const {
+  if (w.lock_wait) return Stall::kScratchpadLock;
   if (w.at_barrier) return Stall::kBarrier;
   // Arriving instructions are moved into the buffer in the first check at or after their cycle.
   if (w.ib_pending != 0 && w.ib_pending_ready <= now.value()) {
@@ -267,9 +271,23 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
                         .age = w.age,
                         .age_rank = age_rank(slot),
                         .token = holds_token(slot)};
-    ldst_.accept(who, inst, record_, std::move(regs), now);
+    if (sharing_.shared(w.cta_slot) && sharing_.needs_lock(w.cta_slot, record_) &&
+        !sharing_.try_lock(w.cta_slot, now)) {
+      held_[slot] = HeldAccess{who, &inst, record_, std::move(regs), now.value()};
+      ++held_count_;
+      w.lock_wait = true;
+    } else {
+      ldst_.accept(who, inst, record_, std::move(regs), now);
+    }
   } else {
     for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + timing.latency);
+  }
+  if (config_.sharing) {
+    if (inst.ir != nullptr && inst.ir->op == ptx::Opcode::kRelssp) {
+      sharing_.relssp(w.cta_slot, fw.warp_id, record_.exec, *c.cta, now);
+    } else if (inst.op_class == func::OpClass::kExit || inst.op_class == func::OpClass::kReturn) {
+      sharing_.on_exit(w.cta_slot, *c.cta, now);
+    }
   }
   if (observer_) observer_(id_, slot, now, record_);
   advance_ibuffer(w, code, pc);
@@ -312,6 +330,7 @@ std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {
     v.global_load = m.global_load;
     v.waiting_memory = status == Stall::kScoreboardMem;
     v.at_barrier = status == Stall::kBarrier;
+    if (config_.sharing) v.share = sharing_.role(warps_[s + i * config_.schedulers].cta_slot);
     ++live;
   }
   st.quiet_until = ready ? 0 : until;
@@ -379,6 +398,7 @@ void Sm::invalidate(std::uint32_t slot, WarpChange change) {
       break;
     case WarpChange::kMemoryCompleted:
     case WarpChange::kFetchStarted:
+    case WarpChange::kLockGranted:
       touch(slot, false);
       break;
     case WarpChange::kFinished:  // touched when it issued
@@ -426,7 +446,23 @@ void Sm::publish(std::uint32_t slot) {
   st.dirty = true;
 }
 
-void Sm::retire_ctas() {
+void Sm::retry_held(Cycle now) {
+  for (std::uint32_t slot = 0; held_count_ != 0 && slot < held_.size(); ++slot) {
+    std::optional<HeldAccess>& h = held_[slot];
+    if (!h || ldst_.full()) continue;
+    SmWarp& w = warps_[slot];
+    if (!sharing_.try_lock(w.cta_slot, now)) continue;
+    ldst_.accept(h->who, *h->inst, h->record, std::move(h->regs), now);
+    sharing_.note_wait(now.value() - h->since);
+    h.reset();
+    --held_count_;
+    w.lock_wait = false;
+    invalidate(slot, WarpChange::kLockGranted);
+    note_progress();
+  }
+}
+
+void Sm::retire_ctas(Cycle now) {
   // A CTA can only become retirable when one of its warps finishes or completes a memory
   // instruction (or when it starts with nothing to run).
   for (std::uint32_t slot = 0; retire_check_ && slot < ctas_.size(); ++slot) {
@@ -441,6 +477,7 @@ void Sm::retire_ctas() {
       invalidate(w, WarpChange::kEmptied);
       schedulers_[w % config_.schedulers].policy->on_warp_end(w / config_.schedulers);
     }
+    if (config_.sharing) sharing_.end(slot, now);
     c.kernel->source->end_cta(*c.cta);
     to_retire_.push_back(CtaRetired{c.kernel, id_, c.booking});
     c = CtaSlot{};
@@ -455,8 +492,8 @@ void Sm::retire_ctas() {
 Wake Sm::next_wake(Cycle now, bool issued) const {
   // sm.check_memo checks every cycle, the ones the SM would sleep through included.
   if (config_.check_memo && has_work()) return Wake::next_cycle();
-  if (issued || ldst_.needs_next_cycle() || fetch_.needs_next_cycle() || !to_retire_.empty() ||
-      fetch_.has_work(warps_)) {
+  if (issued || held_count_ != 0 || ldst_.needs_next_cycle() || fetch_.needs_next_cycle() ||
+      !to_retire_.empty() || fetch_.has_work(warps_)) {
     return Wake::next_cycle();
   }
   std::uint64_t next = std::min(ldst_.next_event(now), units_.next_free(now));
@@ -474,6 +511,7 @@ Wake Sm::tick(Cycle now) {
   receive(now);
   ldst_.cycle(now, *links_.mem_out);
   complete_memory(now);
+  if (held_count_ != 0) retry_held(now);
   // The schedulers share the SM's units and the LD/ST unit's input; which of them asks first
   // rotates every cycle (sm.scheduler_turns), so that none of them keeps the shared units from
   // the others' warps (with scheduler 0 always first, its warps ran tens of loop iterations
@@ -488,7 +526,7 @@ Wake Sm::tick(Cycle now) {
   account(now + 1);
   fetch_.cycle(now, warps_, *links_.mem_out);
   for (std::uint32_t slot : fetch_.started()) invalidate(slot, WarpChange::kFetchStarted);
-  retire_ctas();
+  retire_ctas(now);
   return next_wake(now, issued);
 }
 
@@ -499,9 +537,9 @@ std::string Sm::describe_state() const {
   for (std::uint32_t i = 0; i < warps_.size(); ++i) {
     const SmWarp& w = warps_[i];
     if (!w.valid) continue;
-    s += fmt::format("; warp {}: {}{} outstanding mem {}", i, w.finished ? "finished" : "live",
+    s += fmt::format("; warp {}: {}{}{} outstanding mem {}", i, w.finished ? "finished" : "live",
                      w.state->wait == func::WarpWait::kBarrier ? " at barrier" : "",
-                     w.outstanding_mem);
+                     w.lock_wait ? " waiting for the scratchpad lock" : "", w.outstanding_mem);
   }
   for (std::size_t i = 0; i < reasons_.size(); ++i) {
     s += fmt::format("; scheduler {}: {}", i, stall_name(reasons_[i]));

@@ -35,6 +35,7 @@
 #include "sm/fetch.h"
 #include "sm/kernel_run.h"
 #include "sm/ldst.h"
+#include "sm/scratchpad_sharing.h"
 #include "sm/sm_config.h"
 #include "sm/sm_warp.h"
 #include "sm/stall.h"
@@ -73,6 +74,7 @@ enum class WarpChange : std::uint8_t {
   kFetchStarted,     // the fetch unit started filling its instruction buffer
   kFinished,         // it ran its last instruction (stores may still drain)
   kEmptied,          // its CTA retired: the slot is empty
+  kLockGranted,      // its access held for the scratchpad lock went to the LD/ST unit
 };
 
 // A CacheListener for its L1D when a warp-scheduler policy watches it, and the source of its
@@ -162,7 +164,10 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   // Accounts cycles up to `cycle` into the unflushed tallies.
   void account(Cycle cycle);
   void receive(Cycle now);
-  void start_cta(const CtaAssignment& assignment);
+  void start_cta(const CtaAssignment& assignment, Cycle now);
+  // Seed 002: sends the accesses held for their pair's lock to the LD/ST unit once their CTA
+  // holds it (retried every cycle).
+  void retry_held(Cycle now);
   void complete_memory(Cycle now);
   WarpMemo& memo(std::uint32_t slot) {
     return schedulers_[slot % config_.schedulers].memo[slot / config_.schedulers];
@@ -219,7 +224,7 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   // kernel on its scheduler are older (warp_age.cc).
   bool holds_token(std::uint32_t slot) const;
   void advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_t pc);
-  void retire_ctas();
+  void retire_ctas(Cycle now);
   Wake next_wake(Cycle now, bool issued) const;
   bool has_warps() const { return resident_ctas_ != 0; }
 
@@ -237,6 +242,18 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   std::optional<std::int32_t> ebt_;      // set_ebt()'s EBTNum, over every kernel's own
   std::vector<Stall> reasons_;           // per scheduler, for the last ticked cycle
   std::vector<CtaRetired> to_retire_;
+  // Scratchpad sharing (sm.scratchpad_sharing): pairs, locks and release bits, and per warp
+  // slot the access waiting for its pair's lock.
+  struct HeldAccess {
+    Requester who;
+    const func::DecodedInst* inst = nullptr;
+    func::WarpInst record;
+    std::vector<std::uint32_t> regs;
+    std::uint64_t since = 0;
+  };
+  ScratchpadSharing sharing_;
+  std::vector<std::optional<HeldAccess>> held_;
+  std::uint32_t held_count_ = 0;
   std::uint32_t resident_ctas_ = 0;
   bool retire_check_ = false;  // a CTA may have become retirable since the last scan
   std::uint64_t next_age_ = 0;

@@ -29,6 +29,8 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   c.issue_width = u32(sm, "issue_width");
   c.rotate_scheduler_turns = sm.at("scheduler_turns").as_string() == "rotate";
   c.check_memo = sm.at("check_memo").as_bool();
+  c.sharing = sm.at("scratchpad_sharing").at("enabled").as_bool();
+  c.sharing_t = sm.at("scratchpad_sharing").at("t").as_double();
   const ConfigNode& fetch = sm.at("fetch");
   c.ibuffer_entries = u32(fetch, "ibuffer_entries");
   c.fetch_warps = u32(fetch, "warps_per_cycle");

@@ -48,6 +48,8 @@ struct SmConfig {
   std::uint32_t schedulers = 4;
   std::uint32_t issue_width = 1;
   bool rotate_scheduler_turns = true;  // sm.scheduler_turns: rotate, or fixed (scheduler 0 first)
+  bool sharing = false;                // sm.scratchpad_sharing.enabled
+  double sharing_t = 0.1;              // sm.scratchpad_sharing.t
   bool check_memo = false;             // sm.check_memo: re-derive the memoized verdicts (sm.h)
   std::uint32_t ibuffer_entries = 2;
   std::uint32_t fetch_warps = 1;

@@ -103,6 +103,27 @@ SectionSpec throttle_section() {
                     .default_value = ""}}};
 }
 
+SectionSpec scratchpad_sharing_section() {
+  return SectionSpec{
+      .name = "scratchpad_sharing",
+      .description =
+          "Seed 002's scratchpad sharing (Jatala et al.): extra CTAs share part of a partner's "
+          "scratchpad under a per-pair lock (docs/timing.md \"Scratchpad sharing\").",
+      .params = {{.name = "enabled",
+                  .type = ParamType::kBool,
+                  .description = "launch extra CTAs for kernels that shared memory limits, in "
+                                 "pairs sharing their scratchpad; also allows the relssp "
+                                 "instruction",
+                  .default_value = "false"},
+                 {.name = "t",
+                  .type = ParamType::kFloat,
+                  .description = "the fraction of a shared CTA's scratchpad it keeps private; "
+                                 "the rest (1 - t) is the pair's shared region (the paper: 0.1)",
+                  .default_value = "0.1",
+                  .min = 0,
+                  .max = 1}}};
+}
+
 SectionSpec ldst_section() {
   return SectionSpec{
       .name = "ldst",
@@ -237,8 +258,11 @@ SectionSpec l1c_section() {
 }  // namespace
 
 std::vector<SectionSpec> sm_timing_sections() {
-  return {fetch_section(), icache_section(), units_section(), ops_section(),     ldst_section(),
-          l1d_section(),   l1t_section(),    l1c_section(),   throttle_section()};
+  return {fetch_section(),    icache_section(),
+          units_section(),    ops_section(),
+          ldst_section(),     l1d_section(),
+          l1t_section(),      l1c_section(),
+          throttle_section(), scratchpad_sharing_section()};
 }
 
 std::vector<PolicySlot> sm_policy_slots() {

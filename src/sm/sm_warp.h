@@ -18,6 +18,9 @@ inline constexpr Addr kNoLine = ~Addr{0};
 struct SmWarp {
   bool valid = false;     // holds a warp of a resident CTA
   bool finished = false;  // every lane exited (stores may still be in flight)
+  // Its last instruction, a shared-memory access, waits for its pair's scratchpad lock
+  // (Sm::held_; seed 002): it issues nothing until the access goes to the LD/ST unit.
+  bool lock_wait = false;
   std::uint32_t cta_slot = 0;
   std::uint32_t code_region = 0;         // its kernel's code region (sm/fetch.h)
   const KernelSource* source = nullptr;  // its kernel's (code offsets)

@@ -19,12 +19,13 @@ enum class Stall : std::uint8_t {
   kScoreboardAlu,    // an operand waits for an arithmetic result
   kPipelineBusy,     // the functional unit cannot accept an instruction this cycle
   kMemBackPressure,  // the LD/ST unit's queue is full
+  kScratchpadLock,   // its shared-memory access waits for its partner CTA's lock (seed 002)
   kCount,
 };
 
 inline constexpr std::array<const char*, static_cast<std::size_t>(Stall::kCount)> kStallNames = {
-    "issued",         "idle",           "no_instruction", "barrier",
-    "scoreboard_mem", "scoreboard_alu", "pipeline_busy",  "mem_back_pressure"};
+    "issued",         "idle",          "no_instruction",    "barrier",        "scoreboard_mem",
+    "scoreboard_alu", "pipeline_busy", "mem_back_pressure", "scratchpad_lock"};
 
 inline const char* stall_name(Stall s) { return kStallNames[static_cast<std::size_t>(s)]; }
 
@@ -41,6 +42,8 @@ inline int stall_rank(Stall s) {
     case Stall::kScoreboardMem:
     case Stall::kScoreboardAlu:
       return 5;
+    case Stall::kScratchpadLock:
+      return 4;
     case Stall::kNoInstruction:
       return 3;
     case Stall::kBarrier:

@@ -30,6 +30,10 @@ namespace warpsim {
 
 class StatGroup;
 
+// Seed 002's scratchpad sharing: the warp's CTA owns its pair's shared region (or will take it
+// first), shares none, or is the partner of the owner (sm/scratchpad_sharing.h).
+enum class ShareRole : std::uint8_t { kOwner, kUnshared, kNonOwner };
+
 // What a scheduler may know about one of its warp slots this cycle.
 struct WarpView {
   bool valid = false;           // a live warp occupies the slot
@@ -40,6 +44,7 @@ struct WarpView {
   bool finished = false;        // every lane has exited (it may still have stores in flight)
   bool ready = false;           // it can issue now (the SM's checks passed this cycle)
   bool global_load = false;     // its next instruction loads global or local memory
+  ShareRole share = ShareRole::kUnshared;  // scratchpad sharing (OWF)
 };
 
 struct IssueInfo {

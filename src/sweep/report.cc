@@ -21,6 +21,16 @@ Figures load(ResultsDb& db, const std::string& key) {
   return out;
 }
 
+// The names of one run's kernels by launch number.
+std::map<std::int64_t, std::string> kernel_names(ResultsDb& db, const std::string& key) {
+  std::map<std::int64_t, std::string> out;
+  db.db().query("SELECT kernel, name FROM kernel_names WHERE key = ?", {key},
+                [&](const std::vector<SqlValue>& row) {
+                  out[std::get<std::int64_t>(row[0])] = std::get<std::string>(row[1]);
+                });
+  return out;
+}
+
 // A metric's value for `kernel` (-1: the whole run): the sum of its terms; nullopt when the run
 // lacks one of them.
 std::optional<double> sum_of(const Figures& figures, std::int64_t kernel, const Metric& m) {
@@ -160,8 +170,14 @@ Report build_report(const Experiment& e, const std::vector<PlannedRun>& runs, Re
         if (const std::optional<double> v = sum_of(figures, k, m)) kernels[k][m.name] = *v;
       }
     }
+    const std::map<std::int64_t, std::string> names = kernels.empty()
+                                                          ? std::map<std::int64_t, std::string>{}
+                                                          : kernel_names(db, run.identity.key);
     for (auto& [kernel, values] : kernels) {
-      report.kernel_rows.push_back(KernelRow{row.index, kernel, std::move(values)});
+      const auto name = names.find(kernel);
+      report.kernel_rows.push_back(KernelRow{row.index, kernel,
+                                             name == names.end() ? std::string() : name->second,
+                                             std::move(values)});
     }
     report.rows.push_back(std::move(row));
   }

@@ -27,6 +27,7 @@ struct ReportRow {
 struct KernelRow {
   std::size_t index = 0;    // the run's
   std::int64_t kernel = 0;  // its launch number
+  std::string name;         // the kernel's name (empty in results stored before names were)
   Values values;            // per-kernel metrics
 };
 

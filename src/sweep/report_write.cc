@@ -86,6 +86,7 @@ std::string kernels_csv(const Report& report) {
   std::vector<std::string> header = {"index"};
   header.insert(header.end(), report.axes.begin(), report.axes.end());
   header.push_back("kernel");
+  header.push_back("name");
   header.insert(header.end(), report.kernel_columns.begin(), report.kernel_columns.end());
   std::string text = csv_line(header);
   for (const KernelRow& k : report.kernel_rows) {
@@ -93,6 +94,7 @@ std::string kernels_csv(const Report& report) {
     const std::vector<std::string>& levels = report.rows.at(k.index).levels;
     fields.insert(fields.end(), levels.begin(), levels.end());
     fields.push_back(std::to_string(k.kernel));
+    fields.push_back(k.name);
     for (const std::string& column : report.kernel_columns) {
       const auto it = k.values.find(column);
       fields.push_back(it == k.values.end() ? "" : number(it->second));

@@ -22,6 +22,11 @@ CREATE TABLE IF NOT EXISTS stats (
   path TEXT NOT NULL,
   value REAL NOT NULL,
   PRIMARY KEY (key, kernel, path)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kernel_names (
+  key TEXT NOT NULL REFERENCES runs(key) ON DELETE CASCADE,
+  kernel INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (key, kernel)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS points (
   idx INTEGER PRIMARY KEY,
   key TEXT NOT NULL,
@@ -93,7 +98,10 @@ void ResultsDb::record_run(const RunRecord& run, const nlohmann::json* stats) {
     };
     if (stats->contains("total")) insert(-1, stats->at("total"));
     for (const nlohmann::json& kernel : stats->value("kernels", nlohmann::json::array())) {
-      insert(kernel.value("launch", std::int64_t{0}), kernel);
+      const std::int64_t launch = kernel.value("launch", std::int64_t{0});
+      insert(launch, kernel);
+      db_.query("INSERT OR REPLACE INTO kernel_names VALUES (?, ?, ?)",
+                {run.key, launch, kernel.value("name", std::string())});
     }
   });
 }

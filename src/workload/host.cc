@@ -22,6 +22,7 @@ func::DeviceOptions device_options(const GpuDescription& gpu, const ConfigNode& 
   options.max_shared_per_cta = static_cast<std::uint32_t>(gpu.max_shared_per_cta);
   options.max_threads_per_cta = gpu.max_threads_per_cta;
   options.transform = passes::configured_transform(resolved);
+  options.allow_relssp = resolved.at("sm").at("scratchpad_sharing").at("enabled").as_bool();
   return options;
 }
 

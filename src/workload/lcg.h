@@ -26,4 +26,13 @@ class Lcg {
   std::uint64_t state_;
 };
 
+// A value in [-1, 1) from (index, salt), 24 random bits: splitmix64's finalizer of the pair. For
+// inputs indexed by position, so any element can be made alone.
+inline float hashed_signed_unit(std::uint64_t index, std::uint64_t salt) {
+  std::uint64_t z = index * 0x9E3779B97F4A7C15ull + salt;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return static_cast<float>((z >> 40) & 0xFFFFFF) * 0x1p-23f - 1.0f;
+}
+
 }  // namespace warpsim::workload

@@ -35,7 +35,7 @@ TEST(Cli, ListPoliciesShowsKindNameDescriptionAndParams) {
 TEST(Cli, ListPoliciesOfOneKindByName) {
   const Result r = run("list policies --kind warp_scheduler --names");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(r.out, "ccws\ngto\nlrr\noldest_first\ntwo_level\ntwo_level_pool\n");
+  EXPECT_EQ(r.out, "ccws\ngto\nlrr\noldest_first\nowf\ntwo_level\ntwo_level_pool\n");
   const Result unknown = run("list policies --kind colour");
   EXPECT_EQ(unknown.code, 2) << unknown.out;
   EXPECT_TRUE(contains(unknown.out, "no policies of kind 'colour'")) << unknown.out;

@@ -12,16 +12,22 @@
 // bpnn_adjust_weights_cuda: the weight update with momentum for the same weights, and for the
 // bias row by the first row of the first block.
 
+// BACKPROP_DIM: the shared arrays' WIDTH = HEIGHT (16; rodinia/backprop-w48 sets 48, seed 002's
+// Table 3), of which the 16 x 16 threads use the first 16 x 16.
+#ifndef BACKPROP_DIM
+#define BACKPROP_DIM 16
+#endif
+
 namespace {
-constexpr int kTile = 16;  // WIDTH = HEIGHT = BLOCK_SIZE = 16 in the original
+constexpr int kTile = 16;  // BLOCK_SIZE = 16 in the original
 constexpr float kEta = 0.3f;
 constexpr float kMomentum = 0.3f;
 }  // namespace
 
 extern "C" __global__ void bpnn_layerforward_CUDA(const float* input, float* weights,
                                                   float* partial_sum, int in, int hid) {
-  __shared__ float input_node[kTile];
-  __shared__ float weight_matrix[kTile][kTile];
+  __shared__ float input_node[BACKPROP_DIM];
+  __shared__ float weight_matrix[BACKPROP_DIM][BACKPROP_DIM];
   const int by = blockIdx.y;
   const int tx = threadIdx.x;
   const int ty = threadIdx.y;

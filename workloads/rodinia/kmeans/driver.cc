@@ -19,10 +19,10 @@
 
 #include <fmt/format.h>
 
+#include "kmeans_host.h"
 #include "workload/check.h"
 #include "workload/host.h"
 #include "workload/kmeans_reference.h"
-#include "workload/lcg.h"
 #include "workload/registry.h"
 
 namespace warpsim::workload {
@@ -52,27 +52,11 @@ class Kmeans final : public Workload {
   void run(Host& host, Size size) const override;
 };
 
-// Point-major features [points][features].
-std::vector<float> make_points(const Dims& d) {
-  constexpr int kBlobs = 8;
-  const auto nf = static_cast<std::size_t>(d.features);
-  Lcg lcg(20260521);
-  std::vector<float> centres(kBlobs * nf);
-  for (float& v : centres) v = lcg.unit() * 10.0f;
-  std::vector<float> points(static_cast<std::size_t>(d.points) * nf);
-  for (std::size_t p = 0; p < static_cast<std::size_t>(d.points); ++p) {
-    const auto blob = static_cast<std::size_t>(lcg.unit() * kBlobs);
-    for (std::size_t f = 0; f < nf; ++f)
-      points[p * nf + f] = centres[blob * nf + f] + (lcg.unit() - 0.5f) * 8.0f;
-  }
-  return points;
-}
-
 void Kmeans::run(Host& host, Size size) const {
   const Dims& d = for_size(kDims, size);
   const auto np = static_cast<std::size_t>(d.points);
   const auto nf = static_cast<std::size_t>(d.features);
-  const std::vector<float> points = make_points(d);
+  const std::vector<float> points = rodinia_kmeans::make_points(d.points, d.features);
   // kmeans_cuda.cu: blocks = ceil(points / 256), arranged as a square of side ceil(sqrt(blocks)).
   const std::uint32_t blocks = blocks_for(np, kBlock);
   auto side = static_cast<std::uint32_t>(std::sqrt(static_cast<double>(blocks)));

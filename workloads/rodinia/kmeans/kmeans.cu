@@ -20,24 +20,30 @@ extern "C" __global__ void kmeans_invert_mapping(const float* input, float* outp
   }
 }
 
+// The nearest centre of `point` (the first of equal distances).
+__device__ inline int nearest_centre(const float* features, int nfeatures, int npoints,
+                                     int nclusters, const float* clusters, unsigned int point) {
+  int nearest = -1;
+  float min_dist = FLT_MAX;
+  for (int c = 0; c < nclusters; ++c) {
+    float dist = 0.0f;
+    for (int f = 0; f < nfeatures; ++f) {
+      float diff = features[point + f * npoints] - clusters[c * nfeatures + f];
+      dist += diff * diff;
+    }
+    if (dist < min_dist) {
+      min_dist = dist;
+      nearest = c;
+    }
+  }
+  return nearest;
+}
+
 extern "C" __global__ void kmeans_point(const float* features, int nfeatures, int npoints,
                                         int nclusters, int* membership, const float* clusters) {
   const unsigned int block = gridDim.x * blockIdx.y + blockIdx.x;
   const unsigned int point = block * blockDim.x * blockDim.y + threadIdx.x;
   if (point < npoints) {
-    int nearest = -1;
-    float min_dist = FLT_MAX;
-    for (int c = 0; c < nclusters; ++c) {
-      float dist = 0.0f;
-      for (int f = 0; f < nfeatures; ++f) {
-        float diff = features[point + f * npoints] - clusters[c * nfeatures + f];
-        dist += diff * diff;
-      }
-      if (dist < min_dist) {
-        min_dist = dist;
-        nearest = c;
-      }
-    }
-    membership[point] = nearest;
+    membership[point] = nearest_centre(features, nfeatures, npoints, nclusters, clusters, point);
   }
 }

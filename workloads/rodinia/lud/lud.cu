@@ -7,9 +7,13 @@
 //   lud_internal   ((n - offset) / 16 - 1)^2 blocks of 16 x 16 threads: trailing update
 //                  A -= L U of one block each, from shared copies of its L and U strips;
 // and a last lud_diagonal for the final block. BLOCK_SIZE = 16 as in Rodinia's default.
-// The matrix side n is a kernel parameter and a multiple of 16 (driver.cc).
+// The matrix side n is a kernel parameter and a multiple of LUD_BS, the BLOCK_SIZE (16;
+// rodinia/lud-b22 sets 22, seed 002's lud_internal of Table 5: 2 x 22^2 x 4 = 3872 B, 484
+// threads).
 
+#ifndef LUD_BS
 #define LUD_BS 16
+#endif
 
 extern "C" __global__ void lud_diagonal(float* m, int n, int offset) {
   __shared__ float tile[LUD_BS][LUD_BS];

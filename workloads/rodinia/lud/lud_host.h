@@ -28,9 +28,10 @@ constexpr std::int32_t kSide[] = {96, 256, 512};  // n: tiny, small, paper
 constexpr std::int32_t kBs = 16;                  // Rodinia's BLOCK_SIZE
 constexpr std::size_t kTile = kBs;
 
-inline std::string dimensions(Size size) {
-  const std::int32_t n = for_size(kSide, size);
-  return fmt::format("{} x {} (BLOCK_SIZE 16)", n, n);
+inline std::string dimensions(Size size, std::int32_t bs = kBs,
+                              const std::int32_t (&sides)[3] = kSide) {
+  const std::int32_t n = for_size(sides, size);
+  return fmt::format("{} x {} (BLOCK_SIZE {})", n, n, bs);
 }
 
 inline std::vector<float> input(std::size_t n) {
@@ -56,10 +57,11 @@ inline std::vector<float> input(std::size_t n) {
 // results must be identical. The order of the work items inside a kernel does not matter: no
 // kernel step reads what the same step writes (lud_diagonal's barriers separate its steps).
 // (x86-64 g++ without -mfma never contracts the float expressions below.)
-inline void reference_diagonal(std::vector<float>& m, std::size_t n, std::size_t off) {
+inline void reference_diagonal(std::vector<float>& m, std::size_t n, std::size_t off,
+                               std::size_t tile = kTile) {
   auto at = [&](std::size_t r, std::size_t c) -> float& { return m[(off + r) * n + off + c]; };
-  for (std::size_t k = 0; k + 1 < kTile; ++k) {
-    for (std::size_t t = k + 1; t < kTile; ++t) {
+  for (std::size_t k = 0; k + 1 < tile; ++k) {
+    for (std::size_t t = k + 1; t < tile; ++t) {
       float v = at(t, k);
       for (std::size_t j = 0; j < k; ++j) {
         const float p = at(t, j) * at(j, k);
@@ -67,7 +69,7 @@ inline void reference_diagonal(std::vector<float>& m, std::size_t n, std::size_t
       }
       at(t, k) = v / at(k, k);
     }
-    for (std::size_t t = k + 1; t < kTile; ++t) {
+    for (std::size_t t = k + 1; t < tile; ++t) {
       float v = at(k + 1, t);
       for (std::size_t j = 0; j <= k; ++j) {
         const float p = at(k + 1, j) * at(j, t);
@@ -78,11 +80,12 @@ inline void reference_diagonal(std::vector<float>& m, std::size_t n, std::size_t
   }
 }
 
-inline void reference_perimeter(std::vector<float>& m, std::size_t n, std::size_t off) {
+inline void reference_perimeter(std::vector<float>& m, std::size_t n, std::size_t off,
+                                std::size_t tile = kTile) {
   auto at = [&](std::size_t r, std::size_t c) -> float& { return m[r * n + c]; };
-  for (std::size_t far = off + kTile; far < n; far += kTile) {
-    for (std::size_t c = 0; c < kTile; ++c) {  // U block (off, far), column c
-      for (std::size_t i = 1; i < kTile; ++i) {
+  for (std::size_t far = off + tile; far < n; far += tile) {
+    for (std::size_t c = 0; c < tile; ++c) {  // U block (off, far), column c
+      for (std::size_t i = 1; i < tile; ++i) {
         float v = at(off + i, far + c);
         for (std::size_t j = 0; j < i; ++j) {
           const float p = at(off + i, off + j) * at(off + j, far + c);
@@ -91,8 +94,8 @@ inline void reference_perimeter(std::vector<float>& m, std::size_t n, std::size_
         at(off + i, far + c) = v;
       }
     }
-    for (std::size_t r = 0; r < kTile; ++r) {  // L block (far, off), row r
-      for (std::size_t i = 0; i < kTile; ++i) {
+    for (std::size_t r = 0; r < tile; ++r) {  // L block (far, off), row r
+      for (std::size_t i = 0; i < tile; ++i) {
         float v = at(far + r, off + i);
         for (std::size_t j = 0; j < i; ++j) {
           const float p = at(far + r, off + j) * at(off + j, off + i);
@@ -104,11 +107,12 @@ inline void reference_perimeter(std::vector<float>& m, std::size_t n, std::size_
   }
 }
 
-inline void reference_internal(std::vector<float>& m, std::size_t n, std::size_t off) {
-  for (std::size_t r = off + kTile; r < n; ++r) {
-    for (std::size_t c = off + kTile; c < n; ++c) {
+inline void reference_internal(std::vector<float>& m, std::size_t n, std::size_t off,
+                               std::size_t tile = kTile) {
+  for (std::size_t r = off + tile; r < n; ++r) {
+    for (std::size_t c = off + tile; c < n; ++c) {
       float sum = 0.0f;
-      for (std::size_t k = 0; k < kTile; ++k)
+      for (std::size_t k = 0; k < tile; ++k)
         sum = std::fma(m[r * n + off + k], m[(off + k) * n + c], sum);
       m[r * n + c] = m[r * n + c] - sum;
     }
@@ -146,27 +150,31 @@ inline void check_factors(const std::vector<float>& lu, const std::vector<float>
 }
 
 // Runs the blocked LU decomposition with the kernels of `workload` (rodinia/lud or rodinia/lud-u:
-// same kernel names and launches) and checks it.
-inline void run(Host& host, Size size, std::string_view workload) {
-  const std::int32_t n = for_size(kSide, size);
+// same kernel names and launches, BLOCK_SIZE 16; rodinia/lud-b22: `bs` 22 on the sides of
+// `sides`) and checks it.
+inline void run(Host& host, Size size, std::string_view workload, std::int32_t bs = kBs,
+                const std::int32_t (&sides)[3] = kSide) {
+  const std::int32_t n = for_size(sides, size);
   const auto un = static_cast<std::size_t>(n);
+  const auto tile = static_cast<std::size_t>(bs);
+  const auto ubs = static_cast<std::uint32_t>(bs);
   const std::vector<float> a = input(un);
   host.load_workload_ptx(workload);
   const Addr m_dev = host.alloc_copy(a);
   std::vector<float> want = a;
   std::int32_t offset = 0;
-  for (; offset < n - kBs; offset += kBs) {
-    const auto rest = static_cast<std::uint32_t>((n - offset) / kBs - 1);
-    host.launch("lud_diagonal", {1}, {kBs}, 0, m_dev, n, offset);
-    host.launch("lud_perimeter", {rest}, {2 * kBs}, 0, m_dev, n, offset);
-    host.launch("lud_internal", {rest, rest}, {kBs, kBs}, 0, m_dev, n, offset);
+  for (; offset < n - bs; offset += bs) {
+    const auto rest = static_cast<std::uint32_t>((n - offset) / bs - 1);
+    host.launch("lud_diagonal", {1}, {ubs}, 0, m_dev, n, offset);
+    host.launch("lud_perimeter", {rest}, {2 * ubs}, 0, m_dev, n, offset);
+    host.launch("lud_internal", {rest, rest}, {ubs, ubs}, 0, m_dev, n, offset);
     const auto uoff = static_cast<std::size_t>(offset);
-    reference_diagonal(want, un, uoff);
-    reference_perimeter(want, un, uoff);
-    reference_internal(want, un, uoff);
+    reference_diagonal(want, un, uoff, tile);
+    reference_perimeter(want, un, uoff, tile);
+    reference_internal(want, un, uoff, tile);
   }
-  host.launch("lud_diagonal", {1}, {kBs}, 0, m_dev, n, offset);
-  reference_diagonal(want, un, static_cast<std::size_t>(offset));
+  host.launch("lud_diagonal", {1}, {ubs}, 0, m_dev, n, offset);
+  reference_diagonal(want, un, static_cast<std::size_t>(offset), tile);
   const std::vector<float> got = host.read<float>(m_dev, un * un);
   // exact(): error bound 0, so check_close demands equality.
   check_close("m", got, exact(want), un);

@@ -7,9 +7,12 @@
 // east, west; srad_cuda_2: temp, south_c, east_c, c_cuda_temp, c_cuda_result; seed 004 Fig. 3:
 // the tile preload reads J[N*16*by + 16*bx + N*ty + tx]). At the image's edges the neighbour is
 // the pixel itself (the halo loads are clamped). The constants are double literals, as in the
-// original, so those steps compute in double. rows and cols must be multiples of 16.
+// original, so those steps compute in double. rows and cols must be multiples of SB, the
+// BLOCK_SIZE (16; rodinia/srad-b24 sets 24, seed 002's Table 3).
 
+#ifndef SB
 #define SB 16
+#endif
 
 extern "C" __global__ void srad_cuda_1(float* e_c, float* w_c, float* n_c, float* s_c,
                                        const float* j, float* c, int cols, int rows, float q0sqr) {

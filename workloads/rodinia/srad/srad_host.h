@@ -45,8 +45,8 @@ inline constexpr Dims kDims[] = {{64, 64, 31, 2}, {512, 512, 127, 2}, {1024, 102
 inline constexpr std::uint32_t kTile = 16;  // BLOCK_SIZE
 inline constexpr float kLambda = 0.5f;
 
-inline std::string dimensions(Size size) {
-  const Dims& d = for_size(kDims, size);
+inline std::string dimensions(Size size, const Dims (&dims)[3] = kDims) {
+  const Dims& d = for_size(dims, size);
   return fmt::format("{}x{}, ROI 0..{}, lambda={}, iterations={}", d.rows, d.cols, d.roi_last,
                      kLambda, d.iterations);
 }
@@ -123,10 +123,12 @@ inline void reference_iteration(State& st, const Dims& d, float q0) {
   }
 }
 
-// Runs the workload with kernels `kernel1` and `kernel2` (srad_cuda_1 / _2, or the /U ones).
+// Runs the workload with kernels `kernel1` and `kernel2` (srad_cuda_1 / _2, or the /U ones) on
+// `tile` x `tile` blocks (their BLOCK_SIZE) over the images of `dims` (tiny, small, paper).
 inline void run(Host& host, std::string_view workload_name, Size size, std::string_view kernel1,
-                std::string_view kernel2) {
-  const Dims& d = for_size(kDims, size);
+                std::string_view kernel2, std::uint32_t tile = kTile,
+                const Dims (&dims)[3] = kDims) {
+  const Dims& d = for_size(dims, size);
   const std::size_t pixels = static_cast<std::size_t>(d.rows) * static_cast<std::size_t>(d.cols);
   std::vector<float> image(pixels);
   for (std::size_t k = 0; k < pixels; ++k) {
@@ -147,9 +149,9 @@ inline void run(Host& host, std::string_view workload_name, Size size, std::stri
   const Addr w_dev = host.alloc(pixels * sizeof(float));
   const Addr s_dev = host.alloc(pixels * sizeof(float));
   const Addr n_dev = host.alloc(pixels * sizeof(float));
-  const func::Dim3 grid{static_cast<std::uint32_t>(d.cols) / kTile,
-                        static_cast<std::uint32_t>(d.rows) / kTile, 1};
-  const func::Dim3 block{kTile, kTile, 1};
+  const func::Dim3 grid{static_cast<std::uint32_t>(d.cols) / tile,
+                        static_cast<std::uint32_t>(d.rows) / tile, 1};
+  const func::Dim3 block{tile, tile, 1};
   std::vector<float> got = image;
   for (std::int32_t it = 0; it < d.iterations; ++it) {
     if (it > 0) got = host.read<float>(j_dev, pixels);  // the original copies J back each time

@@ -37,7 +37,13 @@
 #define QDCT_C6 1567
 #define QDCT_C7 799
 
-#define FLOAT_TILE_STRIDE 33  // 32 + 1
+// The float kernels' tile: 32 x 16 pixels (scratchpad/dct8x8-t64 sets 64 x 32, seed 002's
+// 8320-byte DCT1/2 of Table 5), with a row stride of one more float.
+#ifndef FLOAT_TILE_W
+#define FLOAT_TILE_W 32
+#define FLOAT_TILE_H 16
+#endif
+#define FLOAT_TILE_STRIDE (FLOAT_TILE_W + 1)
 #define SHORT_TILE_STRIDE 34  // 32 + 2
 
 // The 8-point forward transform of v[0], v[stride], ..., v[7 stride], in place.
@@ -121,12 +127,13 @@ __device__ __forceinline__ void idct8_short(short* v, int stride, int shift) {
   v[4 * stride] = (short)((e3 - o3 + half) >> shift);
 }
 
-// Float kernels: grid (width / 32, height / 16), block (8, 4, 2); `pitch` in elements.
+// Float kernels: grid (width / FLOAT_TILE_W, height / FLOAT_TILE_H), block (8, FLOAT_TILE_W / 8,
+// FLOAT_TILE_H / 8); `pitch` in elements.
 extern "C" __global__ void dct_float_fwd(float* dst, const float* src, int pitch) {
-  __shared__ float tile[16 * FLOAT_TILE_STRIDE];
+  __shared__ float tile[FLOAT_TILE_H * FLOAT_TILE_STRIDE];
   const int col = threadIdx.y * 8 + threadIdx.x;  // tile column this thread loads and stores
   const int row0 = threadIdx.z * 8;               // first row of this thread's 8x8 block
-  const long base = (long)blockIdx.y * 16 * pitch + blockIdx.x * 32;
+  const long base = (long)blockIdx.y * FLOAT_TILE_H * pitch + blockIdx.x * FLOAT_TILE_W;
   for (int i = 0; i < 8; ++i)
     tile[(row0 + i) * FLOAT_TILE_STRIDE + col] = src[base + (long)(row0 + i) * pitch + col];
   __syncthreads();
@@ -139,10 +146,10 @@ extern "C" __global__ void dct_float_fwd(float* dst, const float* src, int pitch
 }
 
 extern "C" __global__ void dct_float_inv(float* dst, const float* src, int pitch) {
-  __shared__ float tile[16 * FLOAT_TILE_STRIDE];
+  __shared__ float tile[FLOAT_TILE_H * FLOAT_TILE_STRIDE];
   const int col = threadIdx.y * 8 + threadIdx.x;
   const int row0 = threadIdx.z * 8;
-  const long base = (long)blockIdx.y * 16 * pitch + blockIdx.x * 32;
+  const long base = (long)blockIdx.y * FLOAT_TILE_H * pitch + blockIdx.x * FLOAT_TILE_W;
   for (int i = 0; i < 8; ++i)
     tile[(row0 + i) * FLOAT_TILE_STRIDE + col] = src[base + (long)(row0 + i) * pitch + col];
   __syncthreads();
