@@ -38,7 +38,10 @@ std::uint32_t FunctionEditor::add_label(std::string_view hint) {
   return static_cast<std::uint32_t>(function_.labels.size() - 1);
 }
 
-void FunctionEditor::append_block(std::uint32_t label, std::vector<Instruction> insts) {
+void FunctionEditor::append_block(std::uint32_t label, std::vector<Instruction> insts,
+                                  bool fall_into) {
+  // Only the first block can be fallen into.
+  guard_end_ = guard_end_ || !fall_into || !blocks_.empty();
   added_ += insts.size();
   blocks_.emplace_back(label, std::move(insts));
 }
@@ -62,7 +65,7 @@ void FunctionEditor::commit() {
     body.push_back({BodyEntry::Kind::kInst, static_cast<std::uint32_t>(insts.size()), false});
     insts.push_back(std::move(inst));
   };
-  const bool add_ret = !blocks_.empty() && may_fall_off_end();
+  const bool add_ret = guard_end_ && may_fall_off_end();
   for (const BodyEntry& entry : function_.body) {
     if (entry.kind == BodyEntry::Kind::kInst) {
       const std::uint32_t i = entry.index;
@@ -95,6 +98,7 @@ void FunctionEditor::commit() {
   before_.assign(function_.insts.size(), {});
   after_.assign(function_.insts.size(), {});
   blocks_.clear();
+  guard_end_ = false;
   added_ = 0;
 }
 

@@ -23,9 +23,11 @@ class FunctionEditor {
   void insert_after(std::uint32_t index, ptx::Instruction inst);
   // A new label, unique in the function, placed by append_block().
   std::uint32_t add_label(std::string_view hint);
-  // Code at the end of the function, reached only through `label`. If the function could fall
-  // off its end, commit() first adds a `ret` so that it still returns there.
-  void append_block(std::uint32_t label, std::vector<ptx::Instruction> insts);
+  // Code at the end of the function, reached only through `label`: if the function could fall
+  // off its end, commit() first adds a `ret` so that it still returns there. With
+  // `fall_into`, falling off the end runs the block (it must do what returning does).
+  void append_block(std::uint32_t label, std::vector<ptx::Instruction> insts,
+                    bool fall_into = false);
   ptx::Instruction& instruction(std::uint32_t index) { return function_.insts.at(index); }
 
   std::size_t instructions_added() const { return added_; }
@@ -38,6 +40,7 @@ class FunctionEditor {
   std::vector<std::vector<ptx::Instruction>> before_;
   std::vector<std::vector<ptx::Instruction>> after_;
   std::vector<std::pair<std::uint32_t, std::vector<ptx::Instruction>>> blocks_;
+  bool guard_end_ = false;  // a block falling off the end must not reach
   std::size_t added_ = 0;
 };
 

@@ -172,8 +172,8 @@ TEST(RelsspPass, EveryPassOnEveryCommittedPtxFile) {
   std::size_t files = 0;
   for (const std::filesystem::path& path : corpus()) {
     const std::string text = read(path);
-    for (const char* spec :
-         {"relssp", "{impl: relssp, placement: postdom, reorder: false}", "reorder"}) {
+    for (const char* spec : {"relssp", "{impl: relssp, placement: postdom, reorder: false}",
+                             "reorder", "unique_exit"}) {
       SCOPED_TRACE(path.filename().string() + " " + spec);
       ptx::Module module = ptx::parse_ptx(text, path.string());
       const PassReport report = run_passes(module, {parse_pass_spec(spec)}, Pass::Context{0.1});
