@@ -1,5 +1,7 @@
 #include "passes/function_editor.h"
 
+#include "ptx/cfg.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -49,9 +51,7 @@ void FunctionEditor::append_block(std::uint32_t label, std::vector<Instruction> 
 bool FunctionEditor::may_fall_off_end() const {
   if (function_.insts.empty()) return true;
   const Instruction& last = function_.insts.back();
-  const bool terminates = last.op == Opcode::kRet || last.op == Opcode::kExit ||
-                          last.op == Opcode::kTrap || last.op == Opcode::kBra;
-  if (!terminates || last.guard != ptx::kNoIndex) return true;
+  if (!ptx::ends_block(last.op) || last.guard != ptx::kNoIndex) return true;
   // A label after the last instruction is a way to the end.
   return std::any_of(function_.labels.begin(), function_.labels.end(),
                      [&](const ptx::Label& l) { return l.inst == function_.insts.size(); });

@@ -24,11 +24,6 @@ using ptx::Instruction;
 using ptx::NodeId;
 using ptx::Opcode;
 
-bool is_terminator(const Instruction& inst) {
-  return inst.op == Opcode::kBra || inst.op == Opcode::kRet || inst.op == Opcode::kExit ||
-         inst.op == Opcode::kTrap;
-}
-
 // Puts `relssp` where `placement` says, on `cfg` (which may hold split blocks).
 class Inserter {
  public:
@@ -66,8 +61,8 @@ class Inserter {
     const NodeId pred = cfg_.graph.preds(node).at(0);
     const std::uint32_t last = cfg_.blocks[pred].end - 1;
     Instruction& term = editor_.instruction(last);
-    const bool taken =
-        cfg_.graph.succs(pred).at(0) == node && is_terminator(term) && term.guard != ptx::kNoIndex;
+    const bool taken = cfg_.graph.succs(pred).at(0) == node && ptx::ends_block(term.op) &&
+                       term.guard != ptx::kNoIndex;
     ++relssp_;
     if (!taken) {  // the fall-through edge: right after the branch, before the next label
       editor_.insert_after(last, make_plain(Opcode::kRelssp, term));
@@ -115,16 +110,7 @@ class RelsspPass final : public Pass {
  private:
   void place(ptx::Module& module, std::uint32_t f, PassReport& report) const {
     ptx::Function& fn = module.functions[f];
-    const std::vector<SharedVar> vars = kernel_shared_vars(module, f);
-    const std::vector<std::uint64_t> access = shared_accesses(fn, vars);
-    bool calls = false;
-    for (const Instruction& inst : fn.insts) calls = calls || inst.is_call();
-    // With calls, the callees' variables shift the layout: every variable counts as shared.
-    const std::uint64_t region = calls ? all_vars_mask(vars.size()) : shared_region_mask(vars, t_);
-    std::vector<bool> inst_accesses(fn.insts.size());
-    for (std::size_t i = 0; i < fn.insts.size(); ++i) {
-      inst_accesses[i] = (access[i] & region) != 0;
-    }
+    const std::vector<bool> inst_accesses = shared_region_accesses(module, f, t_);
     ptx::Cfg cfg = ptx::build_cfg(fn);
     if (!postdom_) report.add(fn.name, "split_edges", ptx::split_critical_edges(cfg));
     std::vector<bool> node_accesses(cfg.graph.size(), false);

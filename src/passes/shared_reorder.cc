@@ -22,14 +22,20 @@ std::uint64_t shared_region_mask(const std::vector<SharedVar>& vars, double t) {
   return vars.size() > 64 ? all_vars_mask(64) : mask;
 }
 
-namespace {
-
-bool has_calls(const ptx::Function& fn) {
-  for (const ptx::Instruction& inst : fn.insts) {
-    if (inst.is_call()) return true;
-  }
-  return false;
+std::vector<bool> shared_region_accesses(const ptx::Module& module, std::uint32_t function,
+                                         double t) {
+  const ptx::Function& fn = module.functions.at(function);
+  const std::vector<SharedVar> vars = kernel_shared_vars(module, function);
+  const std::vector<std::uint64_t> access = shared_accesses(fn, vars);
+  // With calls, the callees' variables shift the layout: every variable counts as shared.
+  const std::uint64_t region =
+      calls_functions(fn) ? all_vars_mask(vars.size()) : shared_region_mask(vars, t);
+  std::vector<bool> out(fn.insts.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = (access[i] & region) != 0;
+  return out;
 }
+
+namespace {
 
 // Permutes the kernel's shared variables: the one at vars[k]'s position in Function::vars
 // receives order[k]; symbol references follow.
@@ -73,7 +79,7 @@ ReorderResult reorder_shared_vars(ptx::Module& module, std::uint32_t function, d
   };
   if (vars.size() < 2) return skip("fewer than two shared variables");
   if (vars.size() > 16) return skip("more than 16 shared variables");
-  if (has_calls(fn)) return skip("calls functions (their shared variables are laid out too)");
+  if (calls_functions(fn)) return skip("calls functions (their shared variables are laid out too)");
   for (const SharedVar& v : vars) {
     if (v.ref.scope != SymbolScope::kLocal) return skip("uses module-scope shared variables");
     if (v.dynamic) return skip("uses dynamic shared memory");

@@ -31,4 +31,10 @@ ReorderResult reorder_shared_vars(ptx::Module& module, std::uint32_t function, d
 // and dynamic ones. A bit per variable of `vars`.
 std::uint64_t shared_region_mask(const std::vector<SharedVar>& vars, double t);
 
+// Per instruction of kernel `function`: whether it may access the shared region of the current
+// layout at private fraction t (every variable, in a kernel that calls functions). What the
+// relssp placement treats as an access.
+std::vector<bool> shared_region_accesses(const ptx::Module& module, std::uint32_t function,
+                                         double t);
+
 }  // namespace warpsim::passes

@@ -34,6 +34,11 @@ bool writes_loaded_value(Opcode op) {
 
 }  // namespace
 
+bool calls_functions(const ptx::Function& function) {
+  return std::any_of(function.insts.begin(), function.insts.end(),
+                     [](const ptx::Instruction& inst) { return inst.is_call(); });
+}
+
 std::uint64_t all_vars_mask(std::size_t count) {
   return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
 }

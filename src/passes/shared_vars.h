@@ -41,6 +41,9 @@ void assign_offsets(std::vector<SharedVar>& vars);
 std::vector<std::uint64_t> shared_accesses(const ptx::Function& function,
                                            const std::vector<SharedVar>& vars);
 
+// Whether the function calls any function (whose shared variables then join the layout).
+bool calls_functions(const ptx::Function& function);
+
 // The mask of every variable in `vars`.
 std::uint64_t all_vars_mask(std::size_t count);
 

@@ -1,11 +1,12 @@
 #include "ptx/cfg.h"
 
 namespace warpsim::ptx {
-namespace {
 
 bool ends_block(Opcode op) {
   return op == Opcode::kBra || op == Opcode::kRet || op == Opcode::kExit || op == Opcode::kTrap;
 }
+
+namespace {
 
 // Whether a branch target starts a block: labels only split blocks when something jumps there.
 std::vector<bool> find_leaders(const Function& fn) {

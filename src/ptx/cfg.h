@@ -38,6 +38,9 @@ struct Cfg {
   NodeId block_of(std::uint32_t inst) const { return block_of_inst.at(inst); }
 };
 
+// Whether `op` ends a basic block (bra, ret, exit, trap; guarded or not).
+bool ends_block(Opcode op);
+
 // Builds the CFG of a function with a body. Leaders are the first instruction, every
 // instruction a branch targets, and every instruction after a bra/ret/exit/trap (guarded or
 // not).

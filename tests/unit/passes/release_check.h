@@ -12,23 +12,10 @@
 #include <vector>
 
 #include "passes/shared_reorder.h"
-#include "passes/shared_vars.h"
 #include "ptx/analysis/dataflow.h"
 #include "ptx/cfg.h"
 
 namespace warpsim::passes::testing {
-
-inline std::vector<bool> region_accesses(const ptx::Module& module, std::uint32_t f, double t) {
-  const ptx::Function& fn = module.functions[f];
-  const std::vector<SharedVar> vars = kernel_shared_vars(module, f);
-  const std::vector<std::uint64_t> access = shared_accesses(fn, vars);
-  bool calls = false;
-  for (const ptx::Instruction& inst : fn.insts) calls = calls || inst.is_call();
-  const std::uint64_t region = calls ? all_vars_mask(vars.size()) : shared_region_mask(vars, t);
-  std::vector<bool> out(fn.insts.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = (access[i] & region) != 0;
-  return out;
-}
 
 // Returns "" when the function is fine, else what is wrong and where.
 inline std::string check_releases(const ptx::Function& fn, const std::vector<bool>& access) {

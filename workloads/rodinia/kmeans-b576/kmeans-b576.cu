@@ -11,7 +11,8 @@
 constexpr int kReduceThreads = 576;  // THREADS_PER_BLOCK = 24 x 24
 
 // Sums v[0 .. 576) into v[0]; every thread of the block calls it.
-__device__ inline void block_sum(float* v) {
+template <typename T>
+__device__ inline void block_sum(T* v) {
   for (int s = 512; s > 0; s >>= 1) {
     if (threadIdx.x < s && threadIdx.x + s < kReduceThreads) v[threadIdx.x] += v[threadIdx.x + s];
     __syncthreads();
@@ -35,12 +36,7 @@ extern "C" __global__ void kmeans_point_reduce(const float* features, int nfeatu
     deltas[threadIdx.x] = 0;
   }
   __syncthreads();
-  for (int s = 512; s > 0; s >>= 1) {
-    if (threadIdx.x < s && threadIdx.x + s < kReduceThreads) {
-      deltas[threadIdx.x] += deltas[threadIdx.x + s];
-    }
-    __syncthreads();
-  }
+  block_sum(deltas);
   if (threadIdx.x == 0) block_deltas[block] = deltas[0];
   for (int c = 0; c < nclusters; ++c) {
     for (int f = 0; f < nfeatures; ++f) {
