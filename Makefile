@@ -20,6 +20,8 @@
 #                       scheduler preference, the throttling sweep with its bottleneck
 #                       classifier, static and dynamic PCAL, CCWS, AgeLRU and RPR
 #                       (experiments/cache-screen, schedulers, throttle, pcal, agelru, rpr)
+#   make experiment-seed000  seed 000's Decoupled L1D against BL, BALL, MRPB, PDP and
+#                       Profiled-BYPASS, with SM dueling (experiments/decoupled-l1d)
 #   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
 #                       48/64 KB configurations and the t sweep (experiments/scratchpad)
 
@@ -50,7 +52,7 @@ EXPERIMENT_JOBS ?= 2
 MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
 .PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb \
-        experiment-seed001 experiment-seed002
+        experiment-seed000 experiment-seed001 experiment-seed002
 
 deps:
 	@scripts/install-deps
@@ -129,6 +131,14 @@ experiment-seed001: build
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	experiments/rpr/summary experiments/rpr/out/rpr-cta$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv \
 	  experiments/rpr/out/rpr$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv --caps=$(RPR_CAPS) || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	exit $$status
+
+SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml
+
+experiment-seed000: build
+	$(call sweep_each,$(SEED000_EXPERIMENTS)); \
+	experiments/decoupled-l1d/summary experiments/decoupled-l1d/out/decoupled-l1d$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 

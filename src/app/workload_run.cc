@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "app/app.h"
+#include "cache/admission/block_profile.h"
 #include "gpu/progress.h"
 #include "runtime/stats_document.h"
 #include "sim/peak_rss.h"
@@ -55,6 +56,32 @@ Choice choose(const std::string& spec) {
   return choice;
 }
 
+// Profiled-BYPASS without a profile file (sm.l1d.admission: {impl: profiled, mode: replay,
+// profile: ""}): the workload runs once first with the policy recording, and the profile it
+// records is handed to the measured run (its time is not counted, as in the thesis).
+bool needs_profile_run(const ConfigNode& resolved) {
+  const ConfigNode& admission = resolved.at("sm").at("l1d").at("admission");
+  return admission.at("impl").as_string() == "profiled" &&
+         admission.at("mode").as_string() == "replay" &&
+         admission.at("profile").as_string().empty();
+}
+
+BlockProfile record_profile(const Choice& choice, const ConfigNode& resolved) {
+  ConfigNode recording = resolved;
+  recording.set_dotted("sm.l1d.admission.mode", "record",
+                       Origin{"the profiling run of Profiled-BYPASS"});
+  workload::Host host(recording, workload::Host::Mode::kTiming);
+  try {
+    choice.workload->run(host, choice.size);
+  } catch (const workload::CheckFailed&) {  // the measured run checks, and reports it
+  }
+  return host.model()
+      ->l1d_group()
+      .state<RecordedProfile>(RecordedProfile::kKey,
+                              [] { return std::make_unique<RecordedProfile>(""); })
+      .profile;
+}
+
 }  // namespace
 
 trace::TraceWriter::Registers write_trace_registers(const std::string& name) {
@@ -68,7 +95,13 @@ trace::TraceWriter::Registers write_trace_registers(const std::string& name) {
 nlohmann::ordered_json run_workload(const WorkloadRunOptions& options, const ConfigNode& resolved) {
   const Choice choice = choose(options.spec);
   using Mode = workload::Host::Mode;
+  std::optional<BlockProfile> profile;
+  if (options.timing && needs_profile_run(resolved)) profile = record_profile(choice, resolved);
   workload::Host host(resolved, options.timing ? Mode::kTiming : Mode::kFunctional);
+  if (profile) {
+    host.model()->l1d_group().state<BlockProfile>(
+        BlockProfile::kKey, [&] { return std::make_unique<BlockProfile>(std::move(*profile)); });
+  }
   if (options.progress) host.set_progress(stderr_progress());
   std::unique_ptr<trace::TraceWriter> writer;
   if (!options.write_trace.empty()) {

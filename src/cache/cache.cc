@@ -16,7 +16,12 @@
 //   policy_bypasses  read misses the replacement policy placed no line for (bypass_instead)
 //   forwarded      passed on unchanged: bypasses, write-through / write-evict writes,
 //                  no-allocate write misses, atomics at a level that does not execute them
-//   bypassed       forwarded because the bypass policy said so (part of `forwarded`)
+//   bypassed       forwarded because the bypass or admission policy said so (part of
+//                  `forwarded`)
+//   write_hits     writes that found their line present (write-evict drops it, write-through
+//                  updates it, write-back writes it): hits that serve no read
+//   admission.*    with an admission policy other than `all` (admission_policy.h)
+//   blocks.*       the opt-in block statistics (block_stats.h)
 //   reservation_fail_no_line     no way of the set could be reserved (allocate on miss)
 //   reservation_fail_no_mshr     every MSHR was busy with another line
 //   reservation_fail_mshr_merge  the line's MSHR already held mshr_merge requests
@@ -48,7 +53,19 @@
 
 namespace warpsim {
 
-CacheCounters::CacheCounters(StatGroup& s)
+AdmissionCounters::AdmissionCounters(StatGroup& s)
+    : checks(s.counter("checks", "requests",
+                       "read misses with nothing pending that the admission policy decided")),
+      admitted(s.counter("admitted", "requests", "checks given a line")),
+      filtered(s.counter("filtered", "requests", "checks sent on without a line (bypassed)")),
+      off_checks(s.counter("off_checks", "requests",
+                           "checks while the policy was switched off (SM dueling): admitted")),
+      tag_misses(s.counter("tag_misses", "requests", "reads whose block had no tag entry")),
+      tag_evictions(s.counter("tag_evictions", "entries", "valid tag entries replaced")),
+      agings(s.counter("agings", "events", "set-wide reference-count decrements")),
+      resets(s.counter("resets", "entries", "tag entries whose data line left (count reset)")) {}
+
+CacheCounters::CacheCounters(StatGroup& s, bool with_admission)
     : accesses(s.counter("accesses", "requests", "accesses accepted (failed attempts excluded)")),
       reads(s.counter("reads", "requests", "accepted reads and instruction fetches")),
       writes(s.counter("writes", "requests", "accepted writes")),
@@ -64,7 +81,9 @@ CacheCounters::CacheCounters(StatGroup& s)
       forwarded(s.counter("forwarded", "requests",
                           "accesses passed to the next level unchanged (bypass, write-through, "
                           "write-evict, no-allocate write miss, atomic not executed here)")),
-      bypassed(s.counter("bypassed", "requests", "forwarded accesses the bypass policy chose")),
+      bypassed(s.counter("bypassed", "requests",
+                         "forwarded accesses the bypass or admission policy chose")),
+      write_hits(s.counter("write_hits", "requests", "writes that found their line present")),
       fail_no_line(s.counter("reservation_fail_no_line", "attempts",
                              "refused: no way of the set could be reserved")),
       fail_no_mshr(s.counter("reservation_fail_no_mshr", "attempts", "refused: no free MSHR")),
@@ -90,6 +109,7 @@ CacheCounters::CacheCounters(StatGroup& s)
           s.histogram("fetch_latency_dram", "cycles",
                       "fetch_latency of the replies the L2 answered with data from DRAM",
                       HistogramSpec{.scale = HistogramSpec::Scale::kLog2, .buckets = 16})) {
+  if (with_admission) admission = std::make_unique<AdmissionCounters>(s.child("admission"));
   s.formula("hit_rate", "ratio", "hits / (hits + hit_reserved + misses)", [](const GroupValues& v) {
     const double looked = v["hits"] + v["hit_reserved"] + v["misses"];
     return looked == 0 ? 0.0 : v["hits"] / looked;
@@ -117,6 +137,9 @@ Cache::Impl::Impl(const CacheConfig& cache_config, const ConfigNode& section,
                                                InsertionPolicy::Context{sets, ways, seed});
   bypass = registry.create<BypassPolicy>(section.at("bypass"),
                                          BypassPolicy::Context{sets, ways, config.line, seed});
+  admission = registry.create<AdmissionPolicy>(
+      section.at("admission"),
+      AdmissionPolicy::Context{sets, ways, config.line, seed, counters.admission.get()});
   if (config.tokens.honor) {
     lines.enable_tokens();
     next_clear = config.tokens.clear_period;
@@ -202,6 +225,26 @@ bool Cache::Impl::policy_bypasses(const Lookup& k) const {
 CacheResult Cache::Impl::miss(const Lookup& lookup, SectorMask missing, SectorMask written) {
   const std::uint32_t mshr = mshrs.find(lookup.line);
   if (mshr != MshrTable::kNone) return merge(lookup, mshr, missing, written);
+  if (counters.admission && lookup.request->kind == MemKind::kRead &&
+      lookup.way == CacheLines::kNoWay && lookup.places) {
+    return admit_or_filter(lookup, missing);
+  }
+  return allocate(lookup, missing, written);
+}
+
+CacheResult Cache::Impl::admit_or_filter(const Lookup& k, SectorMask missing) {
+  AdmissionCounters& a = *counters.admission;
+  const bool on = admission->enabled();
+  const CacheResult result =
+      admission->admits(k.set, k.line, k.info) ? allocate(k, missing, 0) : forward(k, true);
+  if (result.outcome == CacheOutcome::kFailed) return result;
+  a.checks.inc();
+  (result.outcome == CacheOutcome::kForwarded ? a.filtered : a.admitted).inc();
+  if (!on) a.off_checks.inc();
+  return result;
+}
+
+CacheResult Cache::Impl::allocate(const Lookup& lookup, SectorMask missing, SectorMask written) {
   // A read the replacement policy will not place goes on as a token-less read does.
   Lookup k = lookup;
   const bool declined = policy_bypasses(k);
@@ -279,6 +322,7 @@ CacheResult Cache::Impl::write(const Lookup& k) {
     if ((k.want & ~lines.valid[i]) == 0) {
       touch(k.set, k.way, k.info);
       lines.dirty[i] |= k.want;
+      counters.write_hits.inc();
       return done(k, CacheOutcome::kHit);
     }
   }
@@ -319,6 +363,7 @@ CacheResult Cache::Impl::write_through(const Lookup& k) {
   const bool allocate = config.write_allocate != WriteAllocate::kNone;
   if (way != CacheLines::kNoWay) {
     touch(k.set, way, k.info);
+    counters.write_hits.inc();
   } else if (allocate && lines.can_place(k.set)) {
     way = place_line(k.set, k.line, k.info);
   }
@@ -331,7 +376,10 @@ CacheResult Cache::Impl::write_through(const Lookup& k) {
 
 CacheResult Cache::Impl::forward_and_invalidate(const Lookup& k) {
   if (queue_full()) return failed(FailCause::kMissQueueFull);
-  if (k.way != CacheLines::kNoWay) invalidate_line(k.set, k.way);
+  if (k.way != CacheLines::kNoWay) {
+    if (k.request->kind == MemKind::kWrite) counters.write_hits.inc();
+    invalidate_line(k.set, k.way);
+  }
   outgoing.push(*k.request);
   return done(k, CacheOutcome::kForwarded);
 }
@@ -408,6 +456,10 @@ CacheResult Cache::Impl::done(const Lookup& k, CacheOutcome outcome, bool sector
     }
   }
   if (looked_up) replacement->on_access(k.set, k.info);
+  if (k.request->kind == MemKind::kRead) {
+    if (counters.admission) admission->on_read(k.set, k.line, k.info);
+    if (counters.blocks) counters.blocks->read(k.line);
+  }
   if (counters.reuse && looked_up) counters.reuse->access(k.set, k.line, k.info);
   if (listener != nullptr && outcome != CacheOutcome::kFailed) {
     listener->on_access(k.line / geometry.line(), k.info, k.request->kind, outcome, Cycle(now));
@@ -461,10 +513,14 @@ Cache::Cache(const CacheConfig& config, const ConfigNode& section, StatGroup& st
     : config_(config),
       section_(section),
       seed_(seed),
-      counters_(std::make_unique<CacheCounters>(stats)),
+      counters_(std::make_unique<CacheCounters>(
+          stats, section.at("admission").at("impl").as_string() != "all")),
       impl_(std::make_unique<Impl>(config_, section_, *counters_, seed_)) {
   if (config_.tokens.honor)
     counters_->tokens = std::make_unique<TokenCounters>(stats.child("tokens"));
+  if (section_.at("block_stats").as_bool()) {
+    counters_->blocks = std::make_unique<BlockStats>(stats);
+  }
   if (const std::uint64_t pcs = section_.at("reuse_distance_pcs").as_uint(); pcs != 0) {
     counters_->reuse = std::make_unique<ReuseDistance>(
         stats, static_cast<std::uint32_t>(pcs), impl_->geometry.sets(),
@@ -482,7 +538,11 @@ void Cache::resize(std::uint64_t size) {
   impl_->listener = listener_;
   impl_->window_source = window_source_;
   impl_->replacement->set_fallback(fallback_);
-  if (group_ != nullptr) impl_->replacement->join(*group_, member_);
+  impl_->admission->set_enabled(admission_on_);
+  if (group_ != nullptr) {
+    impl_->replacement->join(*group_, member_);
+    impl_->admission->join(*group_, member_);
+  }
   if (counters_->reuse) counters_->reuse->reset(impl_->geometry.sets());
 }
 
@@ -500,6 +560,22 @@ void Cache::join_replacement_group(ReplacementGroup* group, std::uint32_t member
   group_ = group;
   member_ = member;
   impl_->replacement->join(*group, member);
+  impl_->admission->join(*group, member);
+}
+
+bool Cache::set_admission_enabled(bool on) {
+  admission_on_ = on;
+  return impl_->admission->set_enabled(on);
+}
+
+std::uint32_t Cache::hit_latency() const {
+  return config_.hit_latency + impl_->admission->extra_hit_latency();
+}
+
+Cache::ReadTally Cache::read_tally() const {
+  const CacheCounters& c = *counters_;
+  const std::uint64_t misses = c.hit_reserved.value() + c.misses.value() + c.bypassed.value();
+  return ReadTally{.reads = c.hits.value() + misses, .misses = misses};
 }
 
 void Cache::set_listener(CacheListener* listener) {

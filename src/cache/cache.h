@@ -118,6 +118,19 @@ class Cache {
   // outlive the cache.
   void join_replacement_group(ReplacementGroup* group, std::uint32_t member);
 
+  // The admission policy (admission_policy.h) switched off (every read miss gets a line) or
+  // back on, by SM dueling; returns whether the policy can be switched.
+  bool set_admission_enabled(bool on);
+  // Cycles a hit takes: hit_latency plus the admission policy's tag probe.
+  std::uint32_t hit_latency() const;
+  // Reads so far that looked for data here or bypassed it, and the misses among them (misses,
+  // merges into a pending miss and bypasses): what SM dueling compares.
+  struct ReadTally {
+    std::uint64_t reads = 0;
+    std::uint64_t misses = 0;
+  };
+  ReadTally read_tally() const;
+
   // No pending misses and nothing queued to send.
   bool idle() const;
   // Gives the cache a new capacity (same line, sector and ways; sets change), empty; the
@@ -136,6 +149,7 @@ class Cache {
   CacheListener* listener_ = nullptr;
   const WarpWindowSource* window_source_ = nullptr;
   bool fallback_ = false;
+  bool admission_on_ = true;
   ReplacementGroup* group_ = nullptr;
   std::uint32_t member_ = 0;
   std::unique_ptr<Impl> impl_;

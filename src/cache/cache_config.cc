@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "cache/admission/admission_policy.h"
 #include "cache/bypass/bypass_policy.h"
 #include "cache/cache_geometry.h"
 #include "cache/insertion/insertion_policy.h"
@@ -118,6 +119,12 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
                                "here (a token-less PCAL read) fetches only the 32-byte sectors "
                                "it needs, not whole fetch units",
                 .default_value = "false"},
+      ParamSpec{.name = "block_stats",
+                .type = ParamType::kBool,
+                .description = "opt-in block statistics (stats blocks.*): how many blocks were "
+                               "read how often, and each read's reuse distance in distinct "
+                               "blocks over the whole cache",
+                .default_value = "false"},
       uint_param("reuse_distance_pcs",
                  "opt-in reuse-distance collector (stats reuse.*): 0 off; N > 0 collects "
                  "histograms over all accesses and for PCs 0..N-1 each (the rest pooled)",
@@ -147,7 +154,11 @@ std::vector<PolicySlot> policy_slots(const CacheDefaults& d) {
           PolicySlot{.name = "bypass",
                      .kind = BypassPolicy::kKind,
                      .default_impl = "never",
-                     .description = "which accesses skip this cache"}};
+                     .description = "which accesses skip this cache"},
+          PolicySlot{.name = "admission",
+                     .kind = AdmissionPolicy::kKind,
+                     .default_impl = "all",
+                     .description = "which read misses get a line (the others bypass)"}};
 }
 
 SectionSpec tokens_section() {

@@ -1,6 +1,7 @@
 // The generic cache's line changes: placing, evicting and invalidating lines, fills from the
 // next level, the kernel-boundary flush and the deadlock report.
 
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -19,6 +20,7 @@ std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const Access
 std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const AccessInfo& info,
                                       WayMask candidates) {
   std::uint32_t way = lines.first_invalid(set);
+  std::optional<Addr> evicted;
   if (way == CacheLines::kNoWay) {
     way = replacement->select_victim(set, candidates, info);
     if (!candidates.test(way)) {
@@ -26,7 +28,9 @@ std::uint32_t Cache::Impl::place_line(std::uint32_t set, Addr line, const Access
                              ", which is not a candidate");
     }
     evict(set, way);
+    evicted = lines.tag[lines.index(set, way)];
   }
+  if (counters.admission) admission->on_place(set, line, evicted);
   const std::size_t i = lines.index(set, way);
   lines.tag[i] = line;
   lines.valid[i] = 0;
@@ -55,11 +59,12 @@ void Cache::Impl::evict(std::uint32_t set, std::uint32_t way) {
 
 // A line with a pending fill keeps its tag and reservation (the fill still lands in it, as in
 // GPGPU-Sim's allocate-on-miss fill) but loses its data.
-void Cache::Impl::invalidate_line(std::uint32_t set, std::uint32_t way) {
+void Cache::Impl::invalidate_line(std::uint32_t set, std::uint32_t way, bool flush) {
   const std::size_t i = lines.index(set, way);
   write_back(i);
   lines.valid[i] = 0;
   if (lines.pending[i] != 0) return;
+  if (counters.admission) admission->on_remove(set, lines.tag[i], flush);
   lines.tag[i] = CacheLines::kInvalidTag;
   lines.reused[i] = 0;
   replacement->on_invalidate(set, way);
@@ -147,7 +152,9 @@ void Cache::Impl::fill(const MemReply& reply, std::vector<std::uint64_t>& comple
 void Cache::Impl::invalidate_all() {
   for (std::uint32_t set = 0; set < geometry.sets(); ++set) {
     for (std::uint32_t way = 0; way < geometry.ways(set); ++way) {
-      if (lines.tag[lines.index(set, way)] != CacheLines::kInvalidTag) invalidate_line(set, way);
+      if (lines.tag[lines.index(set, way)] != CacheLines::kInvalidTag) {
+        invalidate_line(set, way, true);
+      }
     }
   }
 }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "cache/admission/admission_policy.h"
+#include "cache/block_stats.h"
 #include "cache/bypass/bypass_policy.h"
 #include "cache/cache.h"
 #include "cache/cache_geometry.h"
@@ -38,7 +40,8 @@ struct TokenCounters {
 
 // The counters of one cache, as they appear in stats.json (see cache.cc for their meaning).
 struct CacheCounters {
-  explicit CacheCounters(StatGroup& stats);
+  // `admission`: the cache has an admission policy other than `all` (group `admission`).
+  CacheCounters(StatGroup& stats, bool admission);
 
   Counter& accesses;
   Counter& reads;
@@ -51,6 +54,7 @@ struct CacheCounters {
   Counter& policy_bypasses;
   Counter& forwarded;
   Counter& bypassed;
+  Counter& write_hits;
   Counter& fail_no_line;
   Counter& fail_no_mshr;
   Counter& fail_mshr_merge;
@@ -65,6 +69,8 @@ struct CacheCounters {
   Histogram& fetch_latency_dram;
   std::unique_ptr<ReuseDistance> reuse;   // reuse_distance_pcs > 0
   std::unique_ptr<TokenCounters> tokens;  // tokens.honor
+  std::unique_ptr<AdmissionCounters> admission;
+  std::unique_ptr<BlockStats> blocks;  // block_stats
 };
 
 struct Cache::Impl {
@@ -91,6 +97,8 @@ struct Cache::Impl {
   Lookup lookup(const MemRequest& request) const;
   CacheResult serve_here(const Lookup& k, bool write);
   CacheResult miss(const Lookup& k, SectorMask missing, SectorMask written);
+  // A miss with nothing pending for its line: reserve a line (allocate on miss) and an MSHR.
+  CacheResult allocate(const Lookup& k, SectorMask missing, SectorMask written);
   CacheResult merge(const Lookup& k, std::uint32_t mshr, SectorMask missing, SectorMask written);
   CacheResult write(const Lookup& k);
   CacheResult write_validate(const Lookup& k);
@@ -98,6 +106,8 @@ struct Cache::Impl {
   CacheResult forward_and_invalidate(const Lookup& k);
   CacheResult forward(const Lookup& k, bool bypassed);
   CacheResult refuse(const Lookup& k, FailCause cause);
+  // A read miss the admission policy is asked about: a normal miss if admitted, else a bypass.
+  CacheResult admit_or_filter(const Lookup& k, SectorMask missing);
   CacheResult done(const Lookup& k, CacheOutcome outcome, bool sector_miss = false);
   CacheResult failed(FailCause cause);
   void send_fetch(const Lookup& k, std::uint32_t mshr, SectorMask sectors);
@@ -109,7 +119,8 @@ struct Cache::Impl {
   std::uint32_t place_line(std::uint32_t set, Addr line, const AccessInfo& info,
                            WayMask candidates);
   void evict(std::uint32_t set, std::uint32_t way);
-  void invalidate_line(std::uint32_t set, std::uint32_t way);
+  // `flush`: part of invalidate_all (the admission policy ages nothing for it).
+  void invalidate_line(std::uint32_t set, std::uint32_t way, bool flush = false);
   void touch(std::uint32_t set, std::uint32_t way, const AccessInfo& info);
   void write_back(std::size_t index);
 
@@ -147,9 +158,10 @@ struct Cache::Impl {
   std::unique_ptr<ReplacementPolicy> replacement;
   std::unique_ptr<InsertionPolicy> insertion;
   std::unique_ptr<BypassPolicy> bypass;
-  std::vector<AccessInfo> mshr_info;  // per MSHR entry: the access that opened it
-  CacheCounters& counters;            // owned by the Cache, so that they outlive a resize
-  std::uint64_t next_sequence = 0;    // of the next fetch
+  std::unique_ptr<AdmissionPolicy> admission;  // asked only when counters.admission exists
+  std::vector<AccessInfo> mshr_info;           // per MSHR entry: the access that opened it
+  CacheCounters& counters;                     // owned by the Cache, so that they outlive a resize
+  std::uint64_t next_sequence = 0;             // of the next fetch
   std::uint64_t next_writeback = 0;
   std::uint64_t now = 0;              // the owner's cycle of the current access() or fill()
   std::uint64_t next_clear = 0;       // tokens.clear periodic: the next period boundary

@@ -7,6 +7,7 @@
 #include "cache/replacement/replacement_group.h"
 #include "gpu/age_lru_controller.h"
 #include "gpu/cta_dispatch.h"
+#include "gpu/l1d_dueling.h"
 #include "gpu/memory_builder.h"
 #include "gpu/pcal_controller.h"
 #include "gpu/timeline.h"
@@ -117,6 +118,24 @@ BuiltGpu build_gpu(const ConfigNode& resolved) {
     samplers.push_back(&gpu.sim->add<AgeLruController>("gpu.age_lru_vote", gpu.clocks.core, period,
                                                        params, gpu.sms, gpu.sm_config->schedulers,
                                                        window_clocks));
+  }
+  if (const ConfigNode& admission = resolved.at("sm").at("l1d").at("admission");
+      admission.at("impl").as_string() == "decoupled" && admission.at("dueling").as_bool()) {
+    const L1dDuelingParams params = l1d_dueling_params(admission);
+    for (const char* key : {"dueling_leader", "dueling_baseline"}) {
+      if (admission.at(key).as_uint() >= gpu.sms.size()) {
+        throw ConfigError(locate(admission.at(key).origin(), std::string("sm.l1d.admission.") + key,
+                                 "is " + std::to_string(admission.at(key).as_uint()) +
+                                     ", but the GPU has " + std::to_string(gpu.sms.size()) +
+                                     " SMs"));
+      }
+    }
+    if (params.leader == params.baseline) {
+      throw ConfigError(locate(admission.at("dueling_baseline").origin(),
+                               "sm.l1d.admission.dueling_baseline",
+                               "is the leader SM too: dueling needs two different SMs"));
+    }
+    gpu.sim->add<L1dDueling>("gpu.l1d_dueling", gpu.clocks.core, params, gpu.sms);
   }
   // Last, so that in each instant it samples after every other component has run.
   if (const std::uint64_t every = resolved.at("gpu").at("timeline_cycles").as_uint(); every != 0) {

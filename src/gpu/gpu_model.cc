@@ -189,5 +189,6 @@ void GpuModel::set_issue_observer(const IssueObserver& observer) {
 
 Simulation& GpuModel::sim() { return *impl_->gpu.sim; }
 const Simulation& GpuModel::sim() const { return *impl_->gpu.sim; }
+ReplacementGroup& GpuModel::l1d_group() { return *impl_->gpu.l1d_group; }
 
 }  // namespace warpsim

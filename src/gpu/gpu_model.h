@@ -26,6 +26,8 @@
 
 namespace warpsim {
 
+class ReplacementGroup;
+
 class Simulation;
 
 // Where a kernel's register and local-memory numbers came from (stats.json says which).
@@ -89,6 +91,9 @@ class GpuModel {
 
   Simulation& sim();
   const Simulation& sim() const;
+  // State the SMs' L1D policies share (replacement_group.h): RPR's predictor, Profiled-BYPASS's
+  // profile, which a caller may hand over before the first launch.
+  ReplacementGroup& l1d_group();
 
  private:
   struct Impl;

@@ -113,6 +113,12 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
                                       {"samples", "phases", "votes", "votes_age_lru", "idle_votes",
                                        "periods_vote", "periods_age_lru", "periods_lru"});
   }
+  // SM dueling of the Decoupled L1D (gpu/l1d_dueling.h), when there is one.
+  if (window.contains("l1d_dueling.decisions")) {
+    out["l1d_dueling"] = counters_of(
+        window, "l1d_dueling.",
+        {"decisions", "decisions_filter", "switches", "follower_cycles_off", "follower_cycles_on"});
+  }
   return out;
 }
 

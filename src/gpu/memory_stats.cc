@@ -18,6 +18,7 @@ constexpr std::initializer_list<const char*> kCacheCounters = {"accesses",
                                                                "misses",
                                                                "sector_misses",
                                                                "policy_bypasses",
+                                                               "write_hits",
                                                                "forwarded",
                                                                "bypassed",
                                                                "reservation_fail_no_line",
@@ -80,6 +81,32 @@ nlohmann::ordered_json token_stats(const StatSnapshot& w, const std::string& pre
   return out;
 }
 
+// The opt-in block statistics (cache/block_stats.h) summed over the groups (each SM's L1D
+// counts its own blocks), with what they give: the footprint (blocks read), the blocks read
+// once, the share of reads that were a block's only read, and the share of reuses 128 or more
+// distinct blocks apart.
+nlohmann::ordered_json block_stats(const StatSnapshot& w, const std::string& prefix, std::size_t n,
+                                   const std::string& at) {
+  const HistogramSum at_least = sum_histograms(w, prefix, n, at + "blocks.reads_at_least");
+  const HistogramSum distance = sum_histograms(w, prefix, n, at + "blocks.stack_distance");
+  const std::uint64_t first = sum_indexed(w, prefix, n, at + "blocks.first_reads");
+  const std::uint64_t footprint = at_least.buckets.at(1);
+  const std::uint64_t once = footprint - at_least.buckets.at(2);
+  const std::uint64_t reads = first + distance.count;
+  nlohmann::ordered_json out;
+  out["reads"] = reads;
+  out["footprint_blocks"] = footprint;
+  out["blocks_read_once"] = once;
+  out["no_reuse_read_share"] = ratio(static_cast<double>(once), static_cast<double>(reads));
+  // Log2 bucket 8 starts at 128: the reuses a 128-line fully associative LRU cache would miss.
+  std::uint64_t far = 0;
+  for (std::size_t i = 8; i < distance.buckets.size(); ++i) far += distance.buckets[i];
+  out["far_reuse_share"] = ratio(static_cast<double>(far), static_cast<double>(distance.count));
+  out["reads_at_least"] = at_least.buckets;
+  out["stack_distance_log2"] = distance.buckets;
+  return out;
+}
+
 // The counters and rates of one cache level summed over `n` groups prefix[i] (".<group>").
 nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& prefix, std::size_t n,
                                    const std::string& at, std::uint64_t warp_insts) {
@@ -94,6 +121,11 @@ nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& pre
       ratio(static_cast<double>(out["misses"].get<std::uint64_t>()), static_cast<double>(served));
   out["mpki"] = ratio(1000.0 * static_cast<double>(out["misses"].get<std::uint64_t>()),
                       static_cast<double>(warp_insts));
+  // Bypassed reads looked for nothing here but are reads the level did not serve: the hit rate
+  // of schemes that bypass (BALL, MRPB, the Decoupled L1D) counts them.
+  out["hit_rate_with_bypassed"] =
+      ratio(static_cast<double>(out["hits"].get<std::uint64_t>()),
+            static_cast<double>(served + out["bypassed"].get<std::uint64_t>()));
   out["intra_warp_hit_share"] =
       ratio(static_cast<double>(out["hits_intra_warp"].get<std::uint64_t>()),
             static_cast<double>(out["hits"].get<std::uint64_t>()));
@@ -104,6 +136,14 @@ nlohmann::ordered_json cache_level(const StatSnapshot& w, const std::string& pre
   }
   if (n != 0 && w.contains(indexed(prefix, 0) + "." + at + "tokens.token_lookups")) {
     out["tokens"] = token_stats(w, prefix, n, at);
+  }
+  if (n != 0 && w.contains(indexed(prefix, 0) + "." + at + "blocks.first_reads")) {
+    out["blocks"] = block_stats(w, prefix, n, at);
+  }
+  if (n != 0 && w.contains(indexed(prefix, 0) + "." + at + "admission.checks")) {
+    out["admission"] = sum_counters(w, prefix, n, at + "admission.",
+                                    {"checks", "admitted", "filtered", "off_checks", "tag_misses",
+                                     "tag_evictions", "agings", "resets"});
   }
   return out;
 }

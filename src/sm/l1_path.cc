@@ -133,8 +133,8 @@ void L1Path::access(Cycle now, std::vector<std::uint64_t>& done) {
       l1d_hold_ = std::max(l1d_hold_, tlb_->translate(r.addr, now.value()));
     }
     if (result.outcome == CacheOutcome::kHit) {
-      const std::uint32_t latency = cache(target).config().hit_latency +
-                                    ((flags & kTlbMissBit) != 0 ? l1_miss_round_trip_ : 0);
+      const std::uint32_t latency =
+          cache(target).hit_latency() + ((flags & kTlbMissBit) != 0 ? l1_miss_round_trip_ : 0);
       if (latency == 0) {
         done.push_back(r.tag);
         --pending_;

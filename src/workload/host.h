@@ -98,6 +98,8 @@ class Host {
   Mode mode() const { return mode_; }
   const GpuDescription& gpu() const { return gpu_; }
   func::Device& device() { return *device_; }
+  // Timing mode: the cycle-level model (null in functional mode).
+  GpuModel* model() { return model_.get(); }
   // The finished kernels' launch-log records, in the order they finished.
   const std::vector<nlohmann::ordered_json>& records() const { return records_; }
   // Timing mode: the whole run's record (runtime/launch_records.h run_record), after

@@ -109,3 +109,39 @@ TEST(WorkloadCli, TheDefaultSizeIsSmall) {
 }
 
 }  // namespace
+
+namespace profiled {
+
+nlohmann::json read_stats(const std::filesystem::path& dir) {
+  std::ifstream in(dir / "stats.json");
+  return nlohmann::json::parse(in);
+}
+
+// Profiled-BYPASS without a profile file records one in a first run of the workload: the
+// measured run equals a replay of a profile recorded to a file by a run of its own.
+TEST(WorkloadCli, ProfiledBypassRecordsItsProfileInARunOfItsOwn) {
+  const std::filesystem::path dir = temp_dir("profiled");
+  const std::string profile = (dir / "profile.txt").string();
+  const std::string common = "run --workload rodinia/nw:tiny --gpu gtx480 -c chao_li_fermi ";
+  const Result record = run(common + "--set 'sm.l1d.admission={impl: profiled, mode: record, " +
+                            "profile: " + profile + "}' --out " + (dir / "record").string());
+  ASSERT_EQ(record.code, 0) << record.out;
+  const Result file = run(common + "--set 'sm.l1d.admission={impl: profiled, profile: " + profile +
+                          "}' --out " + (dir / "file").string());
+  ASSERT_EQ(file.code, 0) << file.out;
+  const Result auto_run =
+      run(common + "--set sm.l1d.admission=profiled --out " + (dir / "auto").string());
+  ASSERT_EQ(auto_run.code, 0) << auto_run.out;
+  const nlohmann::json r = read_stats(dir / "record")["total"];
+  const nlohmann::json f = read_stats(dir / "file")["total"];
+  const nlohmann::json a = read_stats(dir / "auto")["total"];
+  EXPECT_EQ(r["l1d"]["admission"]["filtered"], 0);
+  EXPECT_GT(f["l1d"]["admission"]["filtered"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(a["l1d"], f["l1d"]);
+  EXPECT_EQ(a["cycles"], f["cycles"]);
+  // The measured run is not the profiling run plus the measured one.
+  EXPECT_EQ(a["warp_insts"], r["warp_insts"]);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace profiled

@@ -117,5 +117,33 @@ TEST(RandomTraffic, TimingModeOnGtx480GivesTheFunctionalResults) {
 
 TEST(RandomTraffic, TimingModeOnV100GivesTheFunctionalResults) { expect_timing_matches("v100"); }
 
+// Seed 000's L1D schemes on the small-cache gtx480 (one data way per set: the decoupled tag
+// store gets two): the results are the functional model's, the model drains, and each scheme
+// did what it is for.
+TEST(RandomTraffic, TheDecoupledL1dAndItsRivalsGiveTheFunctionalResults) {
+  const RandomTraffic rt;
+  const RandomTraffic::Result functional = run_functional(rt);
+  struct Scheme {
+    std::string set;
+    std::string counter;  // in total.l1d, must be > 0
+  };
+  for (const Scheme& scheme :
+       {Scheme{"sm.l1d.admission={impl: decoupled, tag_ways: 2}", "bypassed"},
+        Scheme{"sm.l1d.admission={impl: decoupled, tag_ways: 2, dueling: true, "
+               "dueling_period: 100}",
+               "bypassed"},
+        Scheme{"sm.l1d.replacement={impl: pdp, pd: 64}", "policy_bypasses"},
+        Scheme{"sm.l1d.replacement=ship", "hits"}}) {
+    SCOPED_TRACE(scheme.set);
+    std::vector<std::string> sets = test::small_caches("gtx480");
+    sets.push_back(scheme.set);
+    const TimingOutcome timing = run_timing(rt, "gtx480", sets);
+    rt.expect_matches(timing.result, rt.reference());
+    EXPECT_EQ(timing.result.w, functional.w);
+    EXPECT_EQ(timing.result.c, functional.c);
+    EXPECT_GT(timing.totals["l1d"][scheme.counter].get<std::uint64_t>(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace warpsim

@@ -129,7 +129,8 @@ TEST(RegistryTest, CreateAcceptsShorthandAndBuiltins) {
 TEST(RegistryTest, CreateReportsUnknownNamesAndBadParams) {
   EXPECT_THAT(error_of("impl: belady\n"),
               HasSubstr("slot.yaml:1:7: impl: unknown replacement policy 'belady'"));
-  EXPECT_THAT(error_of("impl: belady\n"), HasSubstr("fifo, lru, random"));
+  // The registered names, in order.
+  EXPECT_THAT(error_of("impl: belady\n"), HasSubstr("(registered: age_lru, brrip, fifo, lru, "));
   EXPECT_THAT(error_of("impl: toy_mru\nprotect: lots\n"),
               HasSubstr("slot.yaml:2:10: protect: expected a non-negative integer, got 'lots'"));
   EXPECT_THAT(error_of("impl: toy_mru\nprotect: 65\n"), HasSubstr("out of range"));
