@@ -134,7 +134,10 @@ experiment-seed001: build
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 
-SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml
+SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
+  experiments/decoupled-l1d/characterize.yaml experiments/decoupled-l1d/tags.yaml \
+  experiments/decoupled-l1d/l1size.yaml experiments/decoupled-l1d/schedulers.yaml \
+  experiments/decoupled-l1d/replacement.yaml
 
 experiment-seed000: build
 	$(call sweep_each,$(SEED000_EXPERIMENTS)); \
