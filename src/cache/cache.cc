@@ -296,7 +296,7 @@ CacheResult Cache::Impl::merge(const Lookup& k, std::uint32_t mshr, SectorMask m
 }
 
 CacheResult Cache::Impl::write(const Lookup& k) {
-  switch (config.write_policy) {
+  switch (k.request->local ? config.local_write_policy : config.write_policy) {
     case WritePolicy::kWriteThrough:
       return write_through(k);
     case WritePolicy::kWriteEvict:

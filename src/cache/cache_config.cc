@@ -97,6 +97,11 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
                    "write_back (dirty lines written on eviction), write_through (writes go on; "
                    "hits update), write_evict (writes go on; hits invalidate), read_only",
                    d.write_policy, names(kWritePolicies)),
+      choice_param("local_write_policy",
+                   "the write policy of local-memory writes: same (write_policy's), "
+                   "write_back, write_through or write_evict (GPGPU-Sim's 'L' Fermi L1 writes "
+                   "local memory back and global memory through)",
+                   "same", {"same", "write_back", "write_through", "write_evict"}),
       choice_param("write_allocate",
                    "what a write miss allocates: none, fetch_on_write, write_validate (written "
                    "units become valid), lazy_fetch_on_read (written sectors become valid)",
@@ -220,6 +225,12 @@ CacheConfig read_cache_config(const ConfigNode& section) {
   }
   c.hit_latency = read_u32(section, "hit_latency");
   c.write_policy = read_choice(section.at("write_policy"), kWritePolicies);
+  const ConfigNode& local = section.at("local_write_policy");
+  c.local_write_policy =
+      local.as_string() == "same" ? c.write_policy : read_choice(local, kWritePolicies);
+  if (c.write_policy == WritePolicy::kReadOnly && c.local_write_policy != c.write_policy) {
+    throw local.error("a read-only cache takes no writes, local or not");
+  }
   c.write_allocate = read_choice(section.at("write_allocate"), kWriteAllocates);
   c.allocate = read_choice(section.at("allocate"), kAllocatePoints);
   c.mshrs = read_u32(section, "mshrs");

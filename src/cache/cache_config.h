@@ -59,6 +59,9 @@ struct CacheConfig {
   std::vector<std::uint32_t> set_ways;  // per-set associativity; empty = `ways` everywhere
   std::uint32_t hit_latency = 1;        // applied by the owner
   WritePolicy write_policy = WritePolicy::kWriteBack;
+  // Writes to local memory (MemRequest::local): write_policy unless the section's
+  // local_write_policy names another (GPGPU-Sim's 'L' L1: local write-back, global through).
+  WritePolicy local_write_policy = WritePolicy::kWriteBack;
   WriteAllocate write_allocate = WriteAllocate::kNone;
   AllocatePoint allocate = AllocatePoint::kOnMiss;
   std::uint32_t mshrs = 32;      // lines with misses outstanding

@@ -20,7 +20,7 @@ const char* write_policy(char c) {
     case 'E':
       return "write_evict";
     default:
-      return "write_through";  // T, and L (approximated)
+      return "write_through";  // T, and L's global writes (local_write_policy below)
   }
 }
 
@@ -98,11 +98,7 @@ CacheString translate_cache(Translation& t, const OptionValue& o, const std::str
   t.set(path + ".miss_queue", fmt::format("{}", c.miss_queue), from);
   t.set(path + ".set_index", set_index(c.set_index),
         c.set_index_given ? from : "no set-index letter: linear");
-  if (c.write == 'L') {
-    t.approximate(o,
-                  "write policy L (local write-back, global write-through): both written "
-                  "through");
-  }
+  if (c.write == 'L') t.set(path + ".local_write_policy", "write_back", from);
   if (c.write_allocate == 'W') {
     t.approximate(o, "write-allocate W (naive: fetch the line and write) taken as fetch-on-write");
   }

@@ -40,6 +40,7 @@ struct MemRequest {
   SectorMask sectors = 0;  // sectors of the block wanted (reads) or written (writes)
   MemKind kind = MemKind::kRead;
   bool writeback = false;  // a dirty line evicted by a cache: no reply
+  bool local = false;      // local memory (a cache's local_write_policy applies to its writes)
   std::uint32_t sm = 0;    // the SM it came from; replies are routed back by it
   std::uint64_t tag = 0;   // the sender's handle, echoed in the reply
   // Who asked, for PC-, warp- or CTA-aware policies and per-warp statistics.

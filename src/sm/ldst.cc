@@ -11,8 +11,11 @@ namespace warpsim {
 namespace {
 
 // Local memory is private per thread; the hardware interleaves it so that the same word of
-// consecutive lanes is contiguous (a warp's accesses to one local variable coalesce). Each
-// warp slot of the GPU gets its own region above kLocalBase.
+// consecutive lanes is contiguous (a warp's accesses to one local variable coalesce). Above
+// kLocalBase, word k of every thread the kernel can have resident lies in one region of
+// 4 x local_threads bytes, ordered by SM, CTA slot, warp and lane (Sm::issue numbers them), as
+// GPGPU-Sim's translate_local_memaddr lays it out: the same word of consecutive warps is in
+// consecutive lines, so the warps' copies of a local variable fill the cache sets densely.
 constexpr Addr kLocalBase = Addr{0x7000} << 32;
 // The constant cache delivers one 4-byte word per access.
 constexpr std::uint32_t kConstWord = 4;
@@ -117,11 +120,13 @@ void LdstUnit::accept(const Requester& who, const func::DecodedInst& decoded,
     if (e.target == L1Target::kConst) {
       serialize_words(inst, line, kConstWord, e.blocks);
     } else if (inst.space == ptx::StateSpace::kLocal) {
-      const Addr region = kLocalBase + who.hw_warp * warp_size_ * config_.local_stride;
+      e.local = true;
+      const Addr slot = kLocalBase + who.local_thread * 4;
+      const Addr word_stride = 4 * who.local_threads;
       coalesce(
           inst, line,
           [&](Addr offset, unsigned lane) {
-            return region + offset / 4 * (4 * Addr{warp_size_}) + lane * 4 + offset % 4;
+            return slot + offset / 4 * word_stride + lane * 4 + offset % 4;
           },
           e.blocks);
     } else {
@@ -160,6 +165,7 @@ void LdstUnit::start_head(Cycle now) {
                          .size = line,
                          .sectors = b.sectors,
                          .kind = e.kind,
+                         .local = e.local,
                          .sm = sm_,
                          .tag = id,
                          .pc = e.pc,

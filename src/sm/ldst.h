@@ -24,13 +24,15 @@
 
 namespace warpsim {
 
-// Who issued a memory instruction: its warp slot, the GPU-wide index of that slot (for the
-// local-memory layout), its CTA slot, its index within the CTA, and how many barriers its CTA
-// had passed (request prioritizers must not reorder across a barrier), its launch order on the
-// SM and its age rank on its scheduler (MemRequest::warp_age, age_rank).
+// Who issued a memory instruction: its warp slot, where its threads' local memory lies (the
+// layout in ldst.cc: its first thread's index among `local_threads`), its CTA slot, its index
+// within the CTA, and how many barriers its CTA had passed (request prioritizers must not reorder
+// across a barrier), its launch order on the SM and its age rank on its scheduler
+// (MemRequest::warp_age, age_rank).
 struct Requester {
   std::uint32_t warp = 0;
-  std::uint64_t hw_warp = 0;
+  std::uint64_t local_thread = 0;
+  std::uint64_t local_threads = 1;
   std::uint32_t cta = 0;
   std::uint32_t cta_warp = 0;
   std::uint64_t epoch = 0;
@@ -82,6 +84,7 @@ class LdstUnit {
     Path path = Path::kNone;
     MemKind kind = MemKind::kRead;
     L1Target target = L1Target::kData;
+    bool local = false;  // local memory (MemRequest::local)
     std::uint64_t pc = 0;
     std::vector<LineAccess> blocks;
     std::uint32_t next_block = 0;

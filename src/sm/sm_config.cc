@@ -24,6 +24,7 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   SmConfig c;
   c.warp_size = u32(sm, "warp_size");
   c.max_warps = u32(sm, "max_threads") / c.warp_size;
+  c.count = u32(sm, "count");
   c.max_ctas = u32(sm, "max_ctas");
   c.schedulers = u32(sm, "schedulers");
   c.issue_width = u32(sm, "issue_width");
@@ -81,7 +82,6 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   }
   c.ldst.bank_conflict_cycles = ldst.at("bank_conflict_cycles").as_double();
   c.ldst.bank_bytes_per_cycle = ldst.at("bank_bytes_per_cycle").as_double();
-  c.ldst.local_stride = ldst.at("local_stride").as_uint();
   return c;
 }
 

@@ -38,12 +38,12 @@ struct LdstConfig {
   std::uint32_t bank_word_bytes = 4;  // the config's 0 (same as bank_bytes) already replaced
   double bank_conflict_cycles = 1;
   double bank_bytes_per_cycle = 0;  // 0: a pass over the banks takes one cycle
-  std::uint64_t local_stride = 65536;
 };
 
 struct SmConfig {
   std::uint32_t warp_size = 32;
   std::uint32_t max_warps = 0;  // warp slots: max_threads / warp_size
+  std::uint32_t count = 1;      // SMs on the GPU (sm.count; the local-memory layout)
   std::uint32_t max_ctas = 0;
   std::uint32_t schedulers = 4;
   std::uint32_t issue_width = 1;

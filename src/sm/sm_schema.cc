@@ -186,11 +186,7 @@ SectionSpec ldst_section() {
                          "without changing latency (0: one cycle per pass)",
                      .default_value = "0",
                      .min = 0,
-                     .max = 64},
-           uint_param("local_stride",
-                      "bytes of local memory per thread reserved in the "
-                      "simulated address space",
-                      "65536", 4)},
+                     .max = 64}},
       .policies = {PolicySlot{.name = "prioritizer",
                               .kind = "request_prioritizer",
                               .default_impl = "fifo",

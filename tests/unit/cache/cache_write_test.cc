@@ -96,6 +96,46 @@ TEST(CacheWriteTest, WriteEvictForwardsAndInvalidatesAHitLine) {
   EXPECT_EQ(h.stat("writebacks"), 0u);
 }
 
+// GPGPU-Sim's 'L' Fermi L1: global writes evict (here) or go through, local writes are written
+// back: a local write hit dirties the line and stays, a global one invalidates it; the dirty
+// line goes down once, when it is evicted. A local write miss (no write allocation) goes on.
+TEST(CacheWriteTest, LocalWritePolicyWritesLocalDataBackAndGlobalDataThrough) {
+  CacheHarness h("{size: 256, ways: 2, write_policy: write_evict, local_write_policy: write_back}");
+  h.load(0x000, 1);
+  h.load(0x080, 2);
+  MemRequest local = h.request(MemKind::kWrite, 0x000, 0, 3);
+  local.local = true;
+  EXPECT_EQ(h.cache().access(local, Cycle{0}).outcome, CacheOutcome::kHit);
+  EXPECT_TRUE(h.drain().empty());
+  EXPECT_EQ(h.read(0x000, 4).outcome, CacheOutcome::kHit);
+  EXPECT_EQ(h.write(0x080, 5).outcome, CacheOutcome::kForwarded);  // global: evicts
+  EXPECT_EQ(h.drain().size(), 1u);
+  EXPECT_EQ(h.read(0x080, 6).outcome, CacheOutcome::kMiss);
+  EXPECT_EQ(h.drain().size(), 1u);
+  MemRequest miss = h.request(MemKind::kWrite, 0x100, 0, 7);
+  miss.local = true;
+  EXPECT_EQ(h.cache().access(miss, Cycle{0}).outcome, CacheOutcome::kForwarded);
+  EXPECT_EQ(h.drain().size(), 1u);
+  h.cache().invalidate_all();
+  const std::vector<MemRequest> out = h.drain();
+  ASSERT_EQ(out.size(), 1u);
+  expect_writeback(out[0], 0x000, 0b1111);
+  EXPECT_EQ(h.stat("write_hits"), 2u);  // the local hit and the global one that evicted
+}
+
+TEST(CacheWriteTest, LocalWritePolicyDefaultsToTheWritePolicyAndNeedsAWritableCache) {
+  CacheHarness h("{size: 256, ways: 2, write_policy: write_evict}");
+  h.load(0x000, 1);
+  MemRequest local = h.request(MemKind::kWrite, 0x000, 0, 2);
+  local.local = true;
+  EXPECT_EQ(h.cache().access(local, Cycle{0}).outcome, CacheOutcome::kForwarded);
+  h.drain();
+  EXPECT_EQ(h.read(0x000, 3).outcome, CacheOutcome::kMiss);
+  EXPECT_THROW(CacheHarness("{size: 256, ways: 2, write_policy: read_only, "
+                            "local_write_policy: write_back}"),
+               ConfigError);
+}
+
 TEST(CacheWriteTest, NoWriteAllocateForwardsAWriteBackMiss) {
   CacheHarness h("{size: 1KiB, sector: 32, ways: 2, write_allocate: none}");
   EXPECT_EQ(h.write(0x000, 1, 0b0001).outcome, CacheOutcome::kForwarded);
