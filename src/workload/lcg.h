@@ -26,6 +26,17 @@ class Lcg {
   std::uint64_t state_;
 };
 
+// murmur3's 32-bit finalizer: a fixed bijective mix, for inputs made from an element's index
+// (fmix32(i * odd + salt)), so any element can be made alone.
+inline std::uint32_t fmix32(std::uint32_t h) {
+  h ^= h >> 16;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35u;
+  h ^= h >> 16;
+  return h;
+}
+
 // A value in [-1, 1) from (index, salt), 24 random bits: splitmix64's finalizer of the pair. For
 // inputs indexed by position, so any element can be made alone.
 inline float hashed_signed_unit(std::uint64_t index, std::uint64_t salt) {

@@ -27,6 +27,7 @@
 
 #include "workload/check.h"
 #include "workload/host.h"
+#include "workload/lcg.h"
 #include "workload/workload.h"
 
 namespace warpsim::workload::placement_fft {
@@ -152,12 +153,7 @@ inline std::vector<std::complex<double>> double_fft(const Cpx* x) {
 
 // A value in [-1, 1) from a fixed integer hash of i.
 inline float input_value(std::uint32_t i) {
-  std::uint32_t h = i * 0x9E3779B9u + 0x7F4A7C15u;
-  h ^= h >> 16;
-  h *= 0x85EBCA6Bu;
-  h ^= h >> 13;
-  h *= 0xC2B2AE35u;
-  h ^= h >> 16;
+  const std::uint32_t h = fmix32(i * 0x9E3779B9u + 0x7F4A7C15u);
   return static_cast<float>(h & 0xFFFFFFu) / static_cast<float>(1 << 23) - 1.0f;
 }
 

@@ -57,6 +57,23 @@ inline float fsub(float a, float b) { return static_cast<float>(double{a} - doub
 inline float fmul(float a, float b) { return static_cast<float>(double{a} * double{b}); }
 inline float fdiv(float a, float b) { return static_cast<float>(double{a} / double{b}); }
 
+// The diffusion coefficient of pixel jc with directional derivatives n, s, w, e against the ROI
+// statistic q0 (q0sqr), operation for operation as SRAD v2's srad_cuda_1 and v1's srad kernel
+// compute it, clamped to [0, 1].
+inline float coefficient(float n, float s, float w, float e, float jc, float q0) {
+  // (n*n + s*s + w*w + e*e) / (jc*jc): mul.f32 s*s, then fma.rn.f32 for n, w, e.
+  const float sq = std::fma(e, e, std::fma(w, w, std::fma(n, n, fmul(s, s))));
+  const float g2 = fdiv(sq, fmul(jc, jc));
+  const float l = fdiv(fadd(fadd(fadd(n, s), w), e), jc);
+  // num = 0.5*g2 - (1/16)*(l*l) in double: mul.f64 by -1/16, fma.rn.f64 with 0.5.
+  const auto num = static_cast<float>(std::fma(double{g2}, 0.5, double{fmul(l, l)} * -0.0625));
+  const auto den = static_cast<float>(std::fma(double{l}, 0.25, 1.0));
+  const float qsqr = fdiv(num, fmul(den, den));
+  const float den2 = fdiv(fsub(qsqr, q0), fmul(fadd(q0, 1.0f), q0));
+  const auto coef = static_cast<float>(1.0 / (double{den2} + 1.0));  // rcp.rn.f64
+  return coef < 0 ? 0.0f : (coef > 1 ? 1.0f : coef);
+}
+
 // q0sqr of the ROI, in float as the original's host code computes it.
 inline float q0sqr(const std::vector<float>& image, const Dims& d) {
   float sum = 0;
@@ -91,17 +108,7 @@ inline void reference_iteration(State& st, const Dims& d, float q0) {
       const float s = fsub(st.j[r == rows - 1 ? k : k + cols], jc);
       const float w = fsub(st.j[col == 0 ? k : k - 1], jc);
       const float e = fsub(st.j[col == cols - 1 ? k : k + 1], jc);
-      // (n*n + s*s + w*w + e*e) / (jc*jc): mul s*s, then fma.rn.f32 for n, w, e.
-      const float sq = std::fma(e, e, std::fma(w, w, std::fma(n, n, fmul(s, s))));
-      const float g2 = fdiv(sq, fmul(jc, jc));
-      const float l = fdiv(fadd(fadd(fadd(n, s), w), e), jc);
-      // num = 0.5*g2 - (1/16)*(l*l) in double: mul.f64 by -1/16, fma.rn.f64 with 0.5.
-      const auto num = static_cast<float>(std::fma(double{g2}, 0.5, double{fmul(l, l)} * -0.0625));
-      const auto den = static_cast<float>(std::fma(double{l}, 0.25, 1.0));
-      const float qsqr = fdiv(num, fmul(den, den));
-      const float den2 = fdiv(fsub(qsqr, q0), fmul(fadd(q0, 1.0f), q0));
-      const auto coef = static_cast<float>(1.0 / (double{den2} + 1.0));  // rcp.rn.f64
-      st.c[k] = coef < 0 ? 0.0f : (coef > 1 ? 1.0f : coef);
+      st.c[k] = coefficient(n, s, w, e, jc, q0);
       st.n[k] = n;
       st.s[k] = s;
       st.w[k] = w;
