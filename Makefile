@@ -21,7 +21,8 @@
 #                       classifier, static and dynamic PCAL, CCWS, AgeLRU and RPR
 #                       (experiments/cache-screen, schedulers, throttle, pcal, agelru, rpr)
 #   make experiment-seed000  seed 000's Decoupled L1D against BL, BALL, MRPB, PDP and
-#                       Profiled-BYPASS, with SM dueling (experiments/decoupled-l1d)
+#                       Profiled-BYPASS, with SM dueling (experiments/decoupled-l1d), and its
+#                       shared memory vs L1D study (experiments/smem-vs-dcache)
 #   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
 #                       48/64 KB configurations and the t sweep (experiments/scratchpad)
 
@@ -137,12 +138,17 @@ experiment-seed001: build
 SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/decoupled-l1d/characterize.yaml experiments/decoupled-l1d/tags.yaml \
   experiments/decoupled-l1d/l1size.yaml experiments/decoupled-l1d/schedulers.yaml \
-  experiments/decoupled-l1d/replacement.yaml
+  experiments/decoupled-l1d/replacement.yaml experiments/smem-vs-dcache/smem-vs-dcache.yaml \
+  experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml
+SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
 experiment-seed000: build
 	$(call sweep_each,$(SEED000_EXPERIMENTS)); \
 	experiments/decoupled-l1d/summary experiments/decoupled-l1d/out/decoupled-l1d$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	sfx="$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)"; experiments/smem-vs-dcache/summary \
+	  $(SVD_OUT)$$sfx/report/runs.csv $(SVD_OUT)-tlp$$sfx/report/runs.csv \
+	  $(SVD_OUT)-l1d$$sfx/report/runs.csv || { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 
 SEED002_EXPERIMENTS := experiments/scratchpad/scratchpad.yaml experiments/scratchpad/larger.yaml \
