@@ -138,7 +138,8 @@ experiment-seed001: build
 SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/decoupled-l1d/characterize.yaml experiments/decoupled-l1d/tags.yaml \
   experiments/decoupled-l1d/l1size.yaml experiments/decoupled-l1d/schedulers.yaml \
-  experiments/decoupled-l1d/replacement.yaml experiments/smem-vs-dcache/smem-vs-dcache.yaml \
+  experiments/decoupled-l1d/replacement.yaml experiments/decoupled-l1d/dueling.yaml \
+  experiments/smem-vs-dcache/smem-vs-dcache.yaml \
   experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
