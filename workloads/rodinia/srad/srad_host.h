@@ -31,6 +31,7 @@
 
 #include "workload/check.h"
 #include "workload/host.h"
+#include "workload/rounded.h"
 #include "workload/workload.h"
 
 namespace warpsim::workload::srad {
@@ -52,10 +53,10 @@ inline std::string dimensions(Size size, const Dims (&dims)[3] = kDims) {
 }
 
 // Single float operations, correctly rounded.
-inline float fadd(float a, float b) { return static_cast<float>(double{a} + double{b}); }
-inline float fsub(float a, float b) { return static_cast<float>(double{a} - double{b}); }
-inline float fmul(float a, float b) { return static_cast<float>(double{a} * double{b}); }
-inline float fdiv(float a, float b) { return static_cast<float>(double{a} / double{b}); }
+inline float fadd(float a, float b) { return rounded_add(a, b); }
+inline float fsub(float a, float b) { return rounded_sub(a, b); }
+inline float fmul(float a, float b) { return rounded_mul(a, b); }
+inline float fdiv(float a, float b) { return rounded_div(a, b); }
 
 // The diffusion coefficient of pixel jc with directional derivatives n, s, w, e against the ROI
 // statistic q0 (q0sqr), operation for operation as SRAD v2's srad_cuda_1 and v1's srad kernel
