@@ -140,7 +140,8 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/decoupled-l1d/l1size.yaml experiments/decoupled-l1d/schedulers.yaml \
   experiments/decoupled-l1d/replacement.yaml experiments/decoupled-l1d/dueling.yaml \
   experiments/smem-vs-dcache/smem-vs-dcache.yaml \
-  experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml
+  experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml \
+  experiments/smem-vs-dcache/split.yaml
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
 experiment-seed000: build
@@ -149,7 +150,8 @@ experiment-seed000: build
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	sfx="$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)"; experiments/smem-vs-dcache/summary \
 	  $(SVD_OUT)$$sfx/report/runs.csv $(SVD_OUT)-tlp$$sfx/report/runs.csv \
-	  $(SVD_OUT)-l1d$$sfx/report/runs.csv || { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	  $(SVD_OUT)-l1d$$sfx/report/runs.csv $(SVD_OUT)-split$$sfx/report/runs.csv || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 
 SEED002_EXPERIMENTS := experiments/scratchpad/scratchpad.yaml experiments/scratchpad/larger.yaml \

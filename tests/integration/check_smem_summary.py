@@ -8,7 +8,8 @@ pf (category 2): shared 1000, D-cache 500 under WE only (2.000; the thesis: the 
 Under WE, pf favours the L1D and mm shared memory: geometric mean of 0.5 and 2 is 1, so shared
 memory's advantage is +0.0% over 2. TLP report: mm-dcache at 8 blocks 1000 cycles, at 4 blocks
 800 (1.250, best 4), at 1 block 4000 (0.250). L1D report: mm-dcache 1000 cycles at 48 KB, 500 at
-1 MB under WE (2.000, hit rate 0.90)."""
+1 MB under WE (2.000, hit rate 0.90). Split report: mm shared 1000 cycles at 16/48 and 1200 at
+48/16, D-cache 1500 and 600: D/S 0.667 and 2.000, best splits 16/48 and 48/16."""
 import os
 import subprocess
 import sys
@@ -25,6 +26,9 @@ TLP = ["index,ctas,version,status,cycles,l1d_hit_rate", "0,c8,mm_dcache,ok,1000,
        "1,c4,mm_dcache,ok,800,0.6", "2,c1,mm_dcache,ok,4000,0.7"]
 L1D = ["index,l1d,policy,workload,status,cycles,l1d_hit_rate",
        "0,l1_48k,we,placement/mm-dcache,ok,1000,0.6", "1,l1_1m,we,placement/mm-dcache,ok,500,0.9"]
+SPLIT = ["index,split,version,status,cycles", "0,l1_16k_smem_48k,mm_shared,ok,1000",
+         "1,l1_48k_smem_16k,mm_shared,ok,1200", "2,l1_16k_smem_48k,mm_dcache,ok,1500",
+         "3,l1_48k_smem_16k,mm_dcache,ok,600"]
 EXPECTED = [
     "| mm | 1 | 0.500 | 0.800 | 1.250 | smem, smem | 1.600 | 1.100 | 5, 6 | 0.25, 0.65 |",
     "| pf | 2 | 2.000 | - | - | L1D, L1D | - | 0.900 | 4, 4 | 0.00, 0.00 |",
@@ -33,6 +37,7 @@ EXPECTED = [
     "| WBWA, 64-way | mm | 0 | -20.0% over 1 |",
     "| mm-dcache | 0.250 | - | - | 1.250 | - | - | - | 1.000 | 4 | - |",
     "| placement/mm-dcache | - (-) | - (-) | 1.000 (0.60) | - (-) | - (-) | - (-) | 2.000 (0.90) |",
+    "| mm | 0.667 | - | 2.000 | 16/48 | 48/16 |",
 ]
 
 
@@ -52,7 +57,8 @@ def main(argv):
         write(os.path.join(tmp, "main"), "kernels.csv", KERNELS)
         tlp_csv = write(os.path.join(tmp, "tlp"), "runs.csv", TLP)
         l1d_csv = write(os.path.join(tmp, "l1d"), "runs.csv", L1D)
-        result = subprocess.run([sys.executable, argv[0], main_csv, tlp_csv, l1d_csv],
+        split_csv = write(os.path.join(tmp, "split"), "runs.csv", SPLIT)
+        result = subprocess.run([sys.executable, argv[0], main_csv, tlp_csv, l1d_csv, split_csv],
                                 capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"summary exited {result.returncode}:\n{result.stdout}{result.stderr}")
