@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "cache/admission/admission_policy.h"
 #include "cache/bypass/bypass_policy.h"
@@ -42,6 +43,15 @@ template <typename Enum, std::size_t N>
 std::vector<std::string> names(const Choice<Enum> (&choices)[N]) {
   std::vector<std::string> out;
   for (const Choice<Enum>& c : choices) out.emplace_back(c.name);
+  return out;
+}
+
+// local_write_policy's choices: `same`, or any write policy a cache that takes writes can have.
+std::vector<std::string> local_write_policies() {
+  std::vector<std::string> out{"same"};
+  for (std::string& name : names(kWritePolicies)) {
+    if (name != "read_only") out.push_back(std::move(name));
+  }
   return out;
 }
 
@@ -101,7 +111,7 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
                    "the write policy of local-memory writes: same (write_policy's), "
                    "write_back, write_through or write_evict (GPGPU-Sim's 'L' Fermi L1 writes "
                    "local memory back and global memory through)",
-                   "same", {"same", "write_back", "write_through", "write_evict"}),
+                   "same", local_write_policies()),
       choice_param("write_allocate",
                    "what a write miss allocates: none, fetch_on_write, write_validate (written "
                    "units become valid), lazy_fetch_on_read (written sectors become valid)",

@@ -13,9 +13,7 @@ namespace {
 // Local memory is private per thread; the hardware interleaves it so that the same word of
 // consecutive lanes is contiguous (a warp's accesses to one local variable coalesce). Above
 // kLocalBase, word k of every thread the kernel can have resident lies in one region of
-// 4 x local_threads bytes, ordered by SM, CTA slot, warp and lane (Sm::issue numbers them), as
-// GPGPU-Sim's translate_local_memaddr lays it out: the same word of consecutive warps is in
-// consecutive lines, so the warps' copies of a local variable fill the cache sets densely.
+// 4 x LocalLayout::threads bytes (local_layout.h).
 constexpr Addr kLocalBase = Addr{0x7000} << 32;
 // The constant cache delivers one 4-byte word per access.
 constexpr std::uint32_t kConstWord = 4;
@@ -121,8 +119,8 @@ void LdstUnit::accept(const Requester& who, const func::DecodedInst& decoded,
       serialize_words(inst, line, kConstWord, e.blocks);
     } else if (inst.space == ptx::StateSpace::kLocal) {
       e.local = true;
-      const Addr slot = kLocalBase + who.local_thread * 4;
-      const Addr word_stride = 4 * who.local_threads;
+      const Addr slot = kLocalBase + who.local.first * 4;
+      const Addr word_stride = 4 * who.local.threads;
       coalesce(
           inst, line,
           [&](Addr offset, unsigned lane) {

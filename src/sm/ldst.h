@@ -19,20 +19,20 @@
 #include "sim/stats.h"
 #include "sm/coalescer.h"
 #include "sm/l1_path.h"
+#include "sm/local_layout.h"
 #include "sm/sm_config.h"
 #include "tlb/tlb.h"
 
 namespace warpsim {
 
-// Who issued a memory instruction: its warp slot, where its threads' local memory lies (the
-// layout in ldst.cc: its first thread's index among `local_threads`), its CTA slot, its index
+// Who issued a memory instruction: its warp slot, where its threads' local memory lies
+// (local_layout.h), its CTA slot, its index
 // within the CTA, and how many barriers its CTA had passed (request prioritizers must not reorder
 // across a barrier), its launch order on the SM and its age rank on its scheduler
 // (MemRequest::warp_age, age_rank).
 struct Requester {
   std::uint32_t warp = 0;
-  std::uint64_t local_thread = 0;
-  std::uint64_t local_threads = 1;
+  LocalLayout local;
   std::uint32_t cta = 0;
   std::uint32_t cta_warp = 0;
   std::uint64_t epoch = 0;

@@ -13,28 +13,6 @@ namespace warpsim {
 
 namespace {
 
-// Where a warp's local memory lies (LdstUnit's layout): GPGPU-Sim numbers the threads a kernel
-// can have resident, SM by SM and CTA slot by CTA slot (its occupancy's CTAs of
-// warps_per_cta warps), and puts word k of all of them in one region. A CTA slot beyond the
-// kernel's occupancy (concurrent kernels on one SM) shares the numbers of the next SM's first
-// slots, as in GPGPU-Sim: local data never travels, so this can only alias in the caches.
-struct LocalLayout {
-  std::uint64_t first = 0;    // the warp's lane 0
-  std::uint64_t threads = 1;  // threads in the layout
-};
-
-LocalLayout local_layout(const Occupancy& occupancy, std::uint32_t sm, const SmConfig& config,
-                         std::uint32_t cta_slot, std::uint32_t cta_warp) {
-  const std::uint64_t ctas = std::max<std::uint32_t>(occupancy.ctas_per_sm, 1);
-  const std::uint64_t warps = std::max<std::uint32_t>(occupancy.warps_per_cta, 1);
-  return {.first = ((sm * ctas + cta_slot) * warps + cta_warp) * config.warp_size,
-          .threads = config.count * ctas * warps * config.warp_size};
-}
-
-}  // namespace
-
-namespace {
-
 bool goes_to_ldst(const func::DecodedInst& inst, OpTiming timing) {
   return timing == OpTiming::kMemory &&
          !(inst.ir != nullptr && inst.ir->space == ptx::StateSpace::kParam);
@@ -149,6 +127,7 @@ void Sm::start_cta(const CtaAssignment& a, Cycle now) {
     sw.warp_cap = split.issue;
     sw.token_cap = split.tokens;
     sw.state = &fw;
+    sw.local = local_layout(k.occupancy, id_, config_, slot, fw.warp_id);
     sw.finished = fw.done();
     invalidate(w, WarpChange::kStarted);
     c.warps.push_back(w);
@@ -285,10 +264,8 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
       w.scoreboard.reserve_memory(base + r);
     }
     ++w.outstanding_mem;
-    const LocalLayout local = local_layout(k.occupancy, id_, config_, w.cta_slot, fw.warp_id);
     const Requester who{.warp = slot,
-                        .local_thread = local.first,
-                        .local_threads = local.threads,
+                        .local = w.local,
                         .cta = w.cta_slot,
                         .cta_warp = fw.warp_id,
                         .epoch = releases,

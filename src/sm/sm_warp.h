@@ -7,6 +7,7 @@
 
 #include "func/warp_state.h"
 #include "sim/time.h"
+#include "sm/local_layout.h"
 #include "sm/scoreboard.h"
 
 namespace warpsim {
@@ -22,6 +23,7 @@ struct SmWarp {
   // (Sm::held_; seed 002): it issues nothing until the access goes to the LD/ST unit.
   bool lock_wait = false;
   std::uint32_t cta_slot = 0;
+  LocalLayout local;                     // where its local memory lies (fixed when its CTA starts)
   std::uint32_t code_region = 0;         // its kernel's code region (sm/fetch.h)
   const KernelSource* source = nullptr;  // its kernel's (code offsets)
   std::uint64_t age = 0;

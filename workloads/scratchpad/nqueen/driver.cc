@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "nqueen_search.h"
 #include "workload/check.h"
 #include "workload/host.h"
 #include "workload/registry.h"
@@ -26,39 +27,9 @@ struct Dims {
 };
 constexpr Dims kDims[] = {{8, 3}, {12, 4}, {13, 5}};
 constexpr std::uint32_t kThreads = 64;
-// Solutions of the n-queens problem for n = 0..13 (OEIS A000170).
-constexpr std::uint64_t kSolutions[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712};
-
-struct Start {
-  std::uint32_t mask, l, r;
-};
-
-// Every legal placement of `rows` queens, as the masks of the next row (depth first, columns in
-// increasing order).
-void starts_of(std::uint32_t full, int rows, Start s, std::vector<Start>& out) {
-  if (rows == 0) {
-    out.push_back(s);
-    return;
-  }
-  std::uint32_t free = full & ~(s.mask | s.l | s.r);
-  while (free != 0) {
-    const std::uint32_t bit = free & (0u - free);
-    free ^= bit;
-    starts_of(full, rows - 1, {s.mask | bit, (s.l | bit) << 1, (s.r | bit) >> 1}, out);
-  }
-}
-
-std::uint32_t count_from(std::uint32_t full, int rows, Start s) {
-  if (rows == 0) return 1;
-  std::uint32_t total = 0;
-  std::uint32_t free = full & ~(s.mask | s.l | s.r);
-  while (free != 0) {
-    const std::uint32_t bit = free & (0u - free);
-    free ^= bit;
-    total += count_from(full, rows - 1, {s.mask | bit, (s.l | bit) << 1, (s.r | bit) >> 1});
-  }
-  return total;
-}
+using nqueen::count_from;
+using nqueen::kSolutions;
+using nqueen::Start;
 
 class NQueen final : public Workload {
  public:
@@ -78,7 +49,7 @@ void NQueen::run(Host& host, Size size) const {
   const Dims& d = for_size(kDims, size);
   const std::uint32_t full = (1u << d.n) - 1;
   std::vector<Start> starts;
-  starts_of(full, d.placed, {0, 0, 0}, starts);
+  nqueen::starts_after(full, d.placed, {0, 0, 0}, starts);
   std::vector<std::uint32_t> mask, l, r;
   for (const Start& s : starts) {
     mask.push_back(s.mask);
