@@ -41,7 +41,7 @@ bool TagArray::access(const AccessInfo& access) {
 
 bool TagArray::contains(Addr addr) const { return find(set_of(addr), line_of(addr)).has_value(); }
 
-std::optional<Addr> TagArray::fill(const AccessInfo& access) {
+std::optional<Addr> TagArray::fill(const AccessInfo& access, bool demote) {
   const std::uint32_t set = set_of(access.addr);
   const Addr line = line_of(access.addr);
   if (find(set, line)) return std::nullopt;
@@ -60,6 +60,7 @@ std::optional<Addr> TagArray::fill(const AccessInfo& access) {
   tags_[std::size_t{set} * ways_ + way] = line;
   valid_[std::size_t{set} * ways_ + way] = true;
   policy_->on_fill(set, way, access);
+  if (demote) policy_->demote(set, way);
   return evicted;
 }
 

@@ -24,8 +24,9 @@ class TagArray {
   bool access(const AccessInfo& access);
   bool contains(Addr addr) const;
   // Places the line holding `addr` (evicting a victim when the set is full); returns the
-  // evicted line's address, if any.
-  std::optional<Addr> fill(const AccessInfo& access);
+  // evicted line's address, if any. `demote`: the line enters at the eviction end of its set
+  // (ReplacementPolicy::demote), as a prefetched line that has not been used yet.
+  std::optional<Addr> fill(const AccessInfo& access, bool demote = false);
 
   Addr line_of(Addr addr) const { return addr & ~Addr{line_ - 1}; }
   std::uint32_t line_size() const { return line_; }

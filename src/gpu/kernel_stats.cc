@@ -75,9 +75,17 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
   sm["ops"] = ops;
   nlohmann::ordered_json icache =
       sum_counters(window, "sm", sms, "icache.",
-                   {"accesses", "hits", "misses", "miss_merged", "reservation_fail_mshr"});
+                   {"accesses", "hits", "misses", "miss_merged", "reservation_fail_mshr",
+                    "prefetches", "prefetch_merged", "prefetch_dropped"});
   icache["hit_rate"] = ratio(static_cast<double>(icache["hits"].get<std::uint64_t>()),
                              static_cast<double>(icache["accesses"].get<std::uint64_t>()));
+  // The stream prefetch buffers' own counters (sm/icache_prefetch/stream_buffer.cc), when the
+  // SMs have them.
+  if (window.contains(indexed("sm", 0) + ".icache.prefetch.buffer_hits")) {
+    icache["prefetch"] = sum_counters(
+        window, "sm", sms, "icache.prefetch.",
+        {"buffer_hits", "buffer_pending_hits", "buffer_allocations", "buffer_requests"});
+  }
   sm["icache"] = icache;
   sm["ldst"] =
       sum_counters(window, "sm", sms, "ldst.",

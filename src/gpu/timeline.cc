@@ -18,6 +18,9 @@ void Timeline::on_window(const StatSnapshot& window, std::uint64_t cycles, Cycle
       static_cast<double>(now.value()),
       ratio(sm.at("thread_insts").get<double>(), static_cast<double>(cycles)),
       ratio(sm.at("warp_insts").get<double>(), static_cast<double>(cycles))};
+  // I-cache misses in the window (line reads sent): seed 000 ch. 6's miss timeline.
+  names.emplace_back("icache_misses");
+  row.push_back(sm.at("icache").at("misses").get<double>());
   if (w.contains("l2")) {
     names.emplace_back("l2_miss_ratio");
     row.push_back(w.at("l2").at("miss_rate").get<double>());

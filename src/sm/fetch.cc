@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "func/program.h"
+#include "sim/registry.h"
 #include "sm/kernel_source.h"
 
 namespace warpsim {
@@ -17,18 +18,27 @@ constexpr Addr kCodeBase = Addr{0x6000} << 32;
 
 }  // namespace
 
-FetchUnit::FetchUnit(const SmConfig& config, const ConfigNode& replacement, std::uint32_t sm,
+FetchUnit::FetchUnit(const SmConfig& config, const ConfigNode& icache, std::uint32_t sm,
                      StatGroup& stats)
     : config_(config),
       sm_(sm),
-      icache_(config.icache.size, config.icache.line, config.icache.ways, replacement, sm),
+      icache_(config.icache.size, config.icache.line, config.icache.ways, icache.at("replacement"),
+              sm),
+      prefetcher_(PolicyRegistry::global().create<IcachePrefetcher>(
+          icache.at("prefetcher"), IcachePrefetcher::Context{config.icache.line, &stats})),
       accesses_(stats.counter("accesses", "accesses", "instruction fetches")),
       hits_(stats.counter("hits", "accesses", "fetches that hit")),
       misses_(stats.counter("misses", "accesses", "fetches that missed and sent a line read")),
       merged_(stats.counter("miss_merged", "accesses",
                             "misses to a line already being fetched (merged)")),
       mshr_full_(stats.counter("reservation_fail_mshr", "accesses",
-                               "misses that found every MSHR busy (retried later)")) {
+                               "misses that found every MSHR busy (retried later)")),
+      prefetches_(stats.counter("prefetches", "requests",
+                                "line reads the prefetcher had placed in the I-cache")),
+      prefetch_merged_(stats.counter("prefetch_merged", "accesses",
+                                     "misses to a line a prefetch was already fetching (late)")),
+      prefetch_dropped_(stats.counter("prefetch_dropped", "requests",
+                                      "prefetches into the I-cache that found every MSHR busy")) {
   candidates_.assign((config.max_warps + 63) / 64, 0);
   stats.formula("hit_rate", "ratio", "hits / accesses", [](const GroupValues& v) {
     const double a = v["accesses"];
@@ -81,23 +91,68 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
     return true;
   }
   const Addr line = icache_.line_of(addr);
-  w.fetch_wait_line = line;
-  for (const Mshr& m : mshrs_) {
+  for (Mshr& m : mshrs_) {
     if (m.line == line) {
-      merged_.inc();
+      w.fetch_wait_line = line;
+      (m.prefetch ? prefetch_merged_ : merged_).inc();
+      m.prefetch = false;
       return true;
     }
   }
+  prefetch_requests_.clear();
+  switch (prefetcher_->on_demand_miss(line, prefetch_requests_)) {
+    case IcachePrefetcher::Verdict::kReady:
+      // The prefetcher's line moves into the I-cache; the fetch proceeds a cycle later.
+      icache_.fill(info);
+      hits_.inc();
+      w.ib_pending =
+          std::min({config_.fetch_width, config_.ibuffer_entries - w.ib_count, size - pc});
+      w.ib_pending_ready = now.value() + 1 + config_.decode_latency + config_.icache.hit_latency;
+      started_.push_back(slot);
+      return true;
+    case IcachePrefetcher::Verdict::kPending:
+      w.fetch_wait_line = line;
+      issue_prefetches(now, out);
+      return true;
+    case IcachePrefetcher::Verdict::kMiss:
+      break;
+  }
   if (mshrs_.size() >= config_.icache.mshrs) {
     mshr_full_.inc();
-    w.fetch_wait_line = kNoLine;
     return false;
   }
+  w.fetch_wait_line = line;
   misses_.inc();
   Mshr m{line, false};
   m.sent = out.try_send(line_request(line, now));
   mshrs_.push_back(m);
+  issue_prefetches(now, out);
   return true;
+}
+
+void FetchUnit::issue_prefetches(Cycle now, Link<MemRequest>& out) {
+  for (const PrefetchRequest& r : prefetch_requests_) {
+    if (r.target == PrefetchRequest::Target::kForPolicy) {
+      unsent_for_policy_.push_back(r.line);
+      continue;
+    }
+    if (icache_.contains(r.line) || std::any_of(mshrs_.begin(), mshrs_.end(),
+                                                [&](const Mshr& m) { return m.line == r.line; })) {
+      continue;
+    }
+    if (mshrs_.size() >= config_.icache.mshrs) {
+      prefetch_dropped_.inc();
+      continue;
+    }
+    prefetches_.inc();
+    Mshr m{r.line, false, true};
+    m.sent = out.try_send(line_request(r.line, now));
+    mshrs_.push_back(m);
+  }
+  while (!unsent_for_policy_.empty() &&
+         out.try_send(line_request(unsent_for_policy_.front(), now))) {
+    unsent_for_policy_.erase(unsent_for_policy_.begin());
+  }
 }
 
 void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out) {
@@ -106,6 +161,10 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
     if (!m.sent) {
       m.sent = out.try_send(line_request(m.line, now));
     }
+  }
+  while (!unsent_for_policy_.empty() &&
+         out.try_send(line_request(unsent_for_policy_.front(), now))) {
+    unsent_for_policy_.erase(unsent_for_policy_.begin());
   }
   const auto n = static_cast<std::uint32_t>(warps.size());
   std::uint32_t fetched = 0;
@@ -127,14 +186,35 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
 }
 
 void FetchUnit::on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle /*now*/) {
-  AccessInfo info{reply.addr, 0, sm_, 0, 0, false};
-  icache_.fill(info);
-  std::erase_if(mshrs_, [&](const Mshr& m) { return m.line == reply.addr; });
+  const Addr line = reply.addr;
+  const auto m = std::find_if(mshrs_.begin(), mshrs_.end(),
+                              [&](const Mshr& entry) { return entry.line == line; });
+  if (m != mshrs_.end()) {
+    const bool prefetch = m->prefetch;
+    mshrs_.erase(m);
+    place(line, prefetch, warps);
+    return;
+  }
+  // A line the prefetcher asked for itself: it keeps it until a warp wants it.
+  const bool kept = prefetcher_->on_fill(line);
+  if (!warps_wait_on(line, warps)) return;
+  if (kept) prefetcher_->take(line);
+  place(line, false, warps);
+}
+
+void FetchUnit::place(Addr line, bool prefetch, std::vector<SmWarp>& warps) {
+  AccessInfo info{line, 0, sm_, 0, 0, false};
+  icache_.fill(info, prefetch);
   for (std::uint32_t slot = 0; slot < warps.size(); ++slot) {
-    if (warps[slot].fetch_wait_line != reply.addr) continue;
+    if (warps[slot].fetch_wait_line != line) continue;
     warps[slot].fetch_wait_line = kNoLine;
     note(slot);
   }
+}
+
+bool FetchUnit::warps_wait_on(Addr line, const std::vector<SmWarp>& warps) const {
+  return std::any_of(warps.begin(), warps.end(),
+                     [&](const SmWarp& w) { return w.fetch_wait_line == line; });
 }
 
 bool FetchUnit::has_work(const std::vector<SmWarp>& warps) const {
@@ -163,7 +243,8 @@ std::uint32_t FetchUnit::distance_to_candidate(std::uint32_t from, std::uint32_t
 }
 
 bool FetchUnit::needs_next_cycle() const {
-  return std::any_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return !m.sent; });
+  return !unsent_for_policy_.empty() ||
+         std::any_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return !m.sent; });
 }
 
 }  // namespace warpsim

@@ -5,8 +5,11 @@
 // fetch_width sequential instructions (not past the end of the function), decoded after
 // decode_latency (+ hit_latency) cycles; a miss sends a line read to the memory system and the
 // warp waits for the fill (misses to one line merge, up to icache.mshrs lines outstanding).
+// An instruction prefetcher (icache.prefetcher, sm/icache_prefetcher.h) sees every demand miss
+// and may serve it or add line requests of its own.
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "cache/tag_array.h"
@@ -14,6 +17,7 @@
 #include "mem/packet.h"
 #include "sim/link.h"
 #include "sim/stats.h"
+#include "sm/icache_prefetcher.h"
 #include "sm/sm_config.h"
 #include "sm/sm_warp.h"
 
@@ -21,8 +25,8 @@ namespace warpsim {
 
 class FetchUnit {
  public:
-  FetchUnit(const SmConfig& config, const ConfigNode& replacement, std::uint32_t sm,
-            StatGroup& stats);
+  // `icache` is the resolved `sm.icache` section (its replacement and prefetcher slots).
+  FetchUnit(const SmConfig& config, const ConfigNode& icache, std::uint32_t sm, StatGroup& stats);
 
   void cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out);
   void on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle now);
@@ -45,10 +49,16 @@ class FetchUnit {
   struct Mshr {
     Addr line = 0;
     bool sent = false;
+    bool prefetch = false;  // asked for by the prefetcher and no demand fetch since
   };
   bool wants_fetch(const SmWarp& w) const;
   bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out);
   MemRequest line_request(Addr line, Cycle now) const;
+  // Sends or queues the prefetcher's requests of one demand miss (prefetch_requests_).
+  void issue_prefetches(Cycle now, Link<MemRequest>& out);
+  // Places `line` in the I-cache (at the eviction end for a prefetch) and wakes its warps.
+  void place(Addr line, bool prefetch, std::vector<SmWarp>& warps);
+  bool warps_wait_on(Addr line, const std::vector<SmWarp>& warps) const;
   // Cyclic distance from slot `from` to the next candidate slot, or `n` if there is none.
   std::uint32_t distance_to_candidate(std::uint32_t from, std::uint32_t n) const;
   void drop(std::uint32_t slot) { candidates_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64)); }
@@ -57,6 +67,9 @@ class FetchUnit {
   std::uint32_t sm_;
   TagArray icache_;
   std::vector<Mshr> mshrs_;
+  std::unique_ptr<IcachePrefetcher> prefetcher_;
+  std::vector<PrefetchRequest> prefetch_requests_;  // scratch for one demand miss
+  std::vector<Addr> unsent_for_policy_;             // the prefetcher's own requests, not yet sent
   std::vector<std::uint32_t> started_;
   // One bit per warp slot: a superset of the slots wants_fetch() accepts, so that a cycle need
   // not look at every warp. note() adds slots; a scan drops those that turn out not to.
@@ -68,6 +81,9 @@ class FetchUnit {
   Counter& misses_;
   Counter& merged_;
   Counter& mshr_full_;
+  Counter& prefetches_;
+  Counter& prefetch_merged_;
+  Counter& prefetch_dropped_;
 };
 
 }  // namespace warpsim

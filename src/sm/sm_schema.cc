@@ -41,7 +41,11 @@ SectionSpec icache_section() {
       .policies = {PolicySlot{.name = "replacement",
                               .kind = "replacement",
                               .default_impl = "lru",
-                              .description = "which line to evict"}}};
+                              .description = "which line to evict"},
+                   PolicySlot{.name = "prefetcher",
+                              .kind = "icache_prefetcher",
+                              .default_impl = "none",
+                              .description = "instruction prefetching on I-cache misses"}}};
 }
 
 SectionSpec units_section() {

@@ -51,6 +51,10 @@ class Workload {
 
   // "suite/name", e.g. "polybench/atax".
   virtual std::string_view name() const = 0;
+  // The embedded PTX the workload loads (embedded_ptx.h): its own name, unless its folder's
+  // driver registers several workloads over one PTX file (the CNN layers), which name the
+  // folder's "suite/folder".
+  virtual std::string_view ptx_name() const { return name(); }
   // One line: what it computes and where it comes from.
   virtual std::string_view description() const = 0;
   // The problem dimensions of `size`, e.g. "NX=NY=2048", for `warpsim list workloads`.

@@ -77,7 +77,7 @@ TEST(BuiltInWorkloads, EachHasItsPtxAndEverySize) {
   for (const Workload* w : workloads) {
     SCOPED_TRACE(std::string(w->name()));
     EXPECT_FALSE(w->description().empty());
-    const std::optional<std::string_view> ptx = find_workload_ptx(w->name());
+    const std::optional<std::string_view> ptx = find_workload_ptx(w->ptx_name());
     ASSERT_TRUE(ptx.has_value());
     EXPECT_NE(ptx->find(".entry"), std::string_view::npos);
     for (Size size : kAllSizes) EXPECT_FALSE(w->dimensions(size).empty());
