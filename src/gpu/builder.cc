@@ -39,7 +39,7 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
   gpu.dispatcher = &sim.add<CtaDispatcher>(
       "gpu.dispatch", gpu.clocks.core, gpu.description,
       static_cast<std::uint32_t>(gpu_cfg.at("max_concurrent_kernels").as_uint()),
-      gpu_cfg.at("cta_scheduler"));
+      gpu_cfg.at("cta_scheduler"), gpu_cfg.at("kernel_select"));
   gpu.tlb = std::make_unique<SharedTlb>(read_tlb_config(resolved.at("tlb")),
                                         sim.stat_group("gpu.l2_tlb"));
   for (std::uint32_t i = 0; i < sms; ++i) {

@@ -11,12 +11,14 @@ namespace warpsim {
 
 CtaDispatcher::CtaDispatcher(Simulation& sim, std::string path, ClockDomainId clock,
                              const GpuDescription& gpu, std::uint32_t max_concurrent,
-                             const ConfigNode& cta_scheduler)
+                             const ConfigNode& cta_scheduler, const ConfigNode& kernel_select)
     : Component(sim, std::move(path), clock),
       gpu_(gpu),
       max_concurrent_(max_concurrent),
       policy_(PolicyRegistry::global().create<CtaScheduler>(cta_scheduler,
                                                             CtaScheduler::Context{gpu.sm_count})),
+      select_(PolicyRegistry::global().create<KernelSelect>(kernel_select,
+                                                            KernelSelect::Context{gpu.sm_count})),
       to_sm_(gpu.sm_count, nullptr),
       from_sm_(gpu.sm_count, nullptr),
       usage_(gpu.sm_count),
@@ -53,6 +55,7 @@ bool CtaDispatcher::receive_retirements(Cycle now) {
       }
       remove(usage_[sm], per_cta(k, slots, r.booking.sharing_slot), r.booking);
       --k.resident_ctas[sm];
+      select_->on_retire(sm, k);
       if (++k.done_ctas == k.ctas) {
         k.end_cycle = now.value();
         std::erase(running_, &k);
@@ -92,7 +95,9 @@ bool CtaDispatcher::assign(Cycle now) {
   bool assigned = false;
   policy_->order(order_);
   for (std::uint32_t sm : order_) {
-    for (KernelRun* k : running_) {
+    select_->order(sm, running_, kernel_order_);
+    for (std::uint32_t index : kernel_order_) {
+      KernelRun* k = running_[index];
       if (k->all_dispatched()) continue;
       if (k->throttle.ctas != 0 && k->resident_ctas[sm] >= k->throttle.ctas) continue;
       SmUsage booked = usage_[sm];
@@ -111,6 +116,7 @@ bool CtaDispatcher::assign(Cycle now) {
       ++k->next_cta;
       ctas_dispatched_.inc();
       policy_->on_assign(sm);
+      select_->on_assign(sm, *k);
       assigned = true;
       break;
     }

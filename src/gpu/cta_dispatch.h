@@ -5,10 +5,11 @@
 // waits for all earlier kernels and holds back all later ones) and fewer than
 // max_concurrent_kernels run; a kernel whose wait ends because another ended starts the cycle
 // after that end. Each cycle every SM, in the CtaScheduler policy's order, may
-// receive one CTA: of the oldest running kernel with CTAs left whose CTA fits in what the SM
-// has free (CTA slots, warp slots, registers, shared memory) and which has fewer
-// than its sm.throttle.ctas CTAs on that SM. A kernel with scratchpad sharing (seed 002) fills
-// its SharingSlots table on each SM: a CTA fits when a place is free and the place's bytes fit.
+// receive one CTA: of the first running kernel in the KernelSelect policy's order (by default
+// the oldest) with CTAs left whose CTA fits in what the SM has free (CTA slots, warp slots,
+// registers, shared memory) and which has fewer than its sm.throttle.ctas CTAs on that SM. A kernel
+// with scratchpad sharing (seed 002) fills its SharingSlots table on each SM: a CTA fits when a
+// place is free and the place's bytes fit.
 
 #include <cstdint>
 #include <functional>
@@ -19,6 +20,7 @@
 
 #include "gpu/cta_scheduler.h"
 #include "gpu/gpu_description.h"
+#include "gpu/kernel_select.h"
 #include "gpu/occupancy.h"
 #include "gpu/sharing_slots.h"
 #include "sim/component.h"
@@ -33,7 +35,8 @@ class CtaDispatcher : public Component {
   using KernelEvent = std::function<void(KernelRun& kernel, Cycle now)>;
 
   CtaDispatcher(Simulation& sim, std::string path, ClockDomainId clock, const GpuDescription& gpu,
-                std::uint32_t max_concurrent, const ConfigNode& cta_scheduler);
+                std::uint32_t max_concurrent, const ConfigNode& cta_scheduler,
+                const ConfigNode& kernel_select);
 
   void connect(std::uint32_t sm, Link<CtaAssignment>* to_sm, Link<CtaRetired>* from_sm);
   void set_kernel_events(KernelEvent on_start, KernelEvent on_end);
@@ -58,6 +61,7 @@ class CtaDispatcher : public Component {
   GpuDescription gpu_;
   std::uint32_t max_concurrent_;
   std::unique_ptr<CtaScheduler> policy_;
+  std::unique_ptr<KernelSelect> select_;
   std::vector<Link<CtaAssignment>*> to_sm_;
   std::vector<Link<CtaRetired>*> from_sm_;
   std::vector<SmUsage> usage_;
@@ -66,6 +70,7 @@ class CtaDispatcher : public Component {
   // Scratchpad sharing: each sharing kernel's table on each SM.
   std::map<std::pair<const KernelRun*, std::uint32_t>, SharingSlots> sharing_;
   std::vector<std::uint32_t> order_;
+  std::vector<std::uint32_t> kernel_order_;
   KernelEvent on_start_;
   KernelEvent on_end_;
   Counter& ctas_dispatched_;

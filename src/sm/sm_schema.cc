@@ -317,7 +317,11 @@ SectionSpec gpu_section() {
       .policies = {PolicySlot{.name = "cta_scheduler",
                               .kind = "cta_scheduler",
                               .default_impl = "round_robin",
-                              .description = "which SM gets the next CTA"}}};
+                              .description = "which SM gets the next CTA"},
+                   PolicySlot{.name = "kernel_select",
+                              .kind = "kernel_select",
+                              .default_impl = "oldest",
+                              .description = "which running kernel an SM's next CTA comes from"}}};
 }
 
 }  // namespace warpsim

@@ -100,7 +100,7 @@ KernelResourceInfo Host::resources(const Found& found, const func::LaunchConfig&
 }
 
 void Host::launch_args(std::string_view kernel, const func::LaunchConfig& config,
-                       std::span<const KernelArg> args) {
+                       std::span<const KernelArg> args, std::uint64_t stream) {
   const Found found = find_kernel(kernel);
   const auto& params = found.kernel->ir->params;
   if (args.size() != params.size()) {
@@ -127,7 +127,7 @@ void Host::launch_args(std::string_view kernel, const func::LaunchConfig& config
   const KernelResourceInfo info = resources(found, config);
   func::LaunchState state = device_->prepare(*found.kernel, config, values);
   const std::uint64_t id = state.launch_id;
-  model_->launch(std::move(state), 0, info);
+  model_->launch(std::move(state), stream, info);
   queued_[id] = Queued{found.kernel, config};
 }
 

@@ -87,8 +87,18 @@ class Host {
     const std::array<KernelArg, sizeof...(Args)> list = {KernelArg{&args, sizeof(Args)}...};
     launch_args(kernel, func::LaunchConfig{grid, block, shared}, list);
   }
+  // The same on stream `stream` (0: the legacy default stream, which waits for every earlier
+  // launch and holds back every later one): kernels of different nonzero streams may run at the
+  // same time in timing mode (a concurrent pair); in functional mode each runs when launched.
+  template <typename... Args>
+  void launch_on(std::uint64_t stream, std::string_view kernel, func::Dim3 grid, func::Dim3 block,
+                 std::uint32_t shared, const Args&... args) {
+    static_assert((std::is_trivially_copyable_v<Args> && ...));
+    const std::array<KernelArg, sizeof...(Args)> list = {KernelArg{&args, sizeof(Args)}...};
+    launch_args(kernel, func::LaunchConfig{grid, block, shared}, list, stream);
+  }
   void launch_args(std::string_view kernel, const func::LaunchConfig& config,
-                   std::span<const KernelArg> args);
+                   std::span<const KernelArg> args, std::uint64_t stream = 0);
 
   // Runs every queued launch to completion (timing mode). Throws func::ExecError when a kernel
   // misbehaves and DeadlockError when the model stops making progress; the kernels that finished

@@ -44,6 +44,11 @@ bool WorkloadRegistry::add(std::unique_ptr<Workload> workload, std::string sourc
   return true;
 }
 
+std::string WorkloadRegistry::source_file(std::string_view name) const {
+  const auto it = entries_.find(name);
+  return it == entries_.end() ? std::string() : it->second.source_file;
+}
+
 const Workload* WorkloadRegistry::find(std::string_view name) const {
   auto it = entries_.find(name);
   return it == entries_.end() ? nullptr : it->second.workload.get();

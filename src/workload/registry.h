@@ -25,6 +25,8 @@ class WorkloadRegistry {
   bool add(std::unique_ptr<Workload> workload, std::string source_file = "");
 
   const Workload* find(std::string_view name) const;
+  // The source file that registered workload `name` (empty if unknown or not given).
+  std::string source_file(std::string_view name) const;
   // Every workload, sorted by name.
   std::vector<const Workload*> list() const;
 

@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "workload/embedded_ptx.h"
@@ -84,6 +88,37 @@ TEST(BuiltInWorkloads, EachHasItsPtxAndEverySize) {
   }
   EXPECT_EQ(find_workload_ptx("polybench/no-such-thing"), std::nullopt);
   EXPECT_EQ(find_workload_ptx("atax"), std::nullopt);
+}
+
+// The test suite finds each workload by its driver's folder (tests/CMakeLists.txt): suite/name
+// of the folder, or the folder's workloads.txt, which must list exactly the workloads its driver
+// registers.
+TEST(BuiltInWorkloads, EachIsFoundWhereTheTestSuiteLooks) {
+  std::map<std::filesystem::path, std::set<std::string>> listed;  // folder -> names
+  for (const Workload* w : WorkloadRegistry::global().list()) {
+    const std::string name(w->name());
+    SCOPED_TRACE(name);
+    const std::filesystem::path folder =
+        std::filesystem::path(WorkloadRegistry::global().source_file(name)).parent_path();
+    ASSERT_TRUE(std::filesystem::exists(folder / "driver.cc"));
+    if (!std::filesystem::exists(folder / "workloads.txt")) {
+      EXPECT_EQ(name, folder.parent_path().filename().string() + "/" + folder.filename().string());
+      continue;
+    }
+    if (!listed.contains(folder)) {
+      std::ifstream in(folder / "workloads.txt");
+      for (std::string line; std::getline(in, line);) {
+        const std::string first = line.substr(0, line.find(' '));
+        if (!first.empty()) listed[folder].insert(first);
+      }
+    }
+    EXPECT_EQ(listed[folder].erase(name), 1u) << "not in " << (folder / "workloads.txt");
+  }
+  for (const auto& [folder, names] : listed) {
+    for (const std::string& name : names) {
+      ADD_FAILURE() << (folder / "workloads.txt") << " lists " << name << ", never registered";
+    }
+  }
 }
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "workload/check.h"
 #include "workload/host.h"
 #include "workload/lcg.h"
+#include "workload/staged.h"
 #include "workload/workload.h"
 
 namespace warpsim::workload::placement_fft {
@@ -157,10 +158,10 @@ inline float input_value(std::uint32_t i) {
   return static_cast<float>(h & 0xFFFFFFu) / static_cast<float>(1 << 23) - 1.0f;
 }
 
-// Runs `kernel` (fft1024_shared_kernel, or fft1024_dcache_kernel with `global_scratch`) of
-// workload `name` and checks every transform.
-inline void run(Host& host, std::string_view name, std::string_view kernel, bool global_scratch,
-                Size size) {
+// Stages `kernel` (fft1024_shared_kernel, or fft1024_dcache_kernel with `global_scratch`) of
+// workload `name`; the check compares every transform.
+inline Staged stage(Host& host, std::string_view name, std::string_view kernel, bool global_scratch,
+                    Size size) {
   const std::int32_t batch = for_size(kBatch, size);
   const std::size_t count = static_cast<std::size_t>(batch) * kN;
   std::vector<Cpx> in(count);
@@ -177,43 +178,56 @@ inline void run(Host& host, std::string_view name, std::string_view kernel, bool
   const Addr in_dev = host.alloc_copy(in);
   const Addr out_dev = host.alloc(count * sizeof(Cpx));
   const Addr base_dev = host.alloc_copy(base);
-  const func::Dim3 grid{static_cast<std::uint32_t>(batch), 1, 1};
-  if (global_scratch) {
-    const Addr scratch = host.alloc(static_cast<std::size_t>(batch) * 2 * kExchangeWords * 4);
-    host.launch(kernel, grid, {kThreads, 1, 1}, 0, in_dev, out_dev, base_dev, scratch);
-  } else {
-    host.launch(kernel, grid, {kThreads, 1, 1}, 0, in_dev, out_dev, base_dev);
-  }
-  const std::vector<Cpx> got = host.read<Cpx>(out_dev, count);
-
-  std::vector<float> got_parts(2 * count);
-  std::vector<float> want_parts(2 * count);
-  for (std::size_t f = 0; f < static_cast<std::size_t>(batch); ++f) {
-    const Cpx* x = &in[f * kN];
-    const std::vector<Cpx> want = reference_fft(x, base);
-    const std::vector<std::complex<double>> exact_dft = double_fft(x);
-    double norm = 0;
-    for (std::size_t i = 0; i < kN; ++i) norm += double{x[i].x} * x[i].x + double{x[i].y} * x[i].y;
-    const double tolerance = 16 * 10 * kFloatUnitRoundoff * std::sqrt(norm);  // 16 log2(N) u |x|
-    for (std::size_t k = 0; k < kN; ++k) {
-      const double error = std::abs(std::complex<double>(want[k].x, want[k].y) - exact_dft[k]);
-      if (!(error <= tolerance)) {
-        throw CheckFailed(fmt::format(
-            "the CPU reference itself is wrong: transform {}, X[{}] = ({}, {}) differs from the "
-            "double-precision DFT ({}, {}) by {} (tolerance {})",
-            f, k, want[k].x, want[k].y, exact_dft[k].real(), exact_dft[k].imag(), error,
-            tolerance));
-      }
-      const std::size_t at = 2 * (f * kN + k);
-      want_parts[at] = want[k].x;
-      want_parts[at + 1] = want[k].y;
-      got_parts[at] = got[f * kN + k].x;
-      got_parts[at + 1] = got[f * kN + k].y;
+  const Addr scratch =
+      global_scratch ? host.alloc(static_cast<std::size_t>(batch) * 2 * kExchangeWords * 4) : 0;
+  Staged staged;
+  staged.launch = [&host, kernel = std::string(kernel), batch, in_dev, out_dev, base_dev,
+                   scratch](std::uint64_t stream) {
+    const func::Dim3 grid{static_cast<std::uint32_t>(batch), 1, 1};
+    if (scratch != 0) {
+      host.launch_on(stream, kernel, grid, {kThreads, 1, 1}, 0, in_dev, out_dev, base_dev, scratch);
+    } else {
+      host.launch_on(stream, kernel, grid, {kThreads, 1, 1}, 0, in_dev, out_dev, base_dev);
     }
-  }
-  // exact(): error bound 0, so check_close demands identical results. Row = transform, column =
-  // 2 k (real part) or 2 k + 1 (imaginary part) of X[k].
-  check_close("X", got_parts, exact(want_parts), 2 * kN);
+  };
+  staged.check = [&host, batch, count, out_dev, in = std::move(in), base = std::move(base)] {
+    const std::vector<Cpx> got = host.read<Cpx>(out_dev, count);
+    std::vector<float> got_parts(2 * count);
+    std::vector<float> want_parts(2 * count);
+    for (std::size_t f = 0; f < static_cast<std::size_t>(batch); ++f) {
+      const Cpx* x = &in[f * kN];
+      const std::vector<Cpx> want = reference_fft(x, base);
+      const std::vector<std::complex<double>> exact_dft = double_fft(x);
+      double norm = 0;
+      for (std::size_t i = 0; i < kN; ++i)
+        norm += double{x[i].x} * x[i].x + double{x[i].y} * x[i].y;
+      const double tolerance = 16 * 10 * kFloatUnitRoundoff * std::sqrt(norm);  // 16 log2(N) u |x|
+      for (std::size_t k = 0; k < kN; ++k) {
+        const double error = std::abs(std::complex<double>(want[k].x, want[k].y) - exact_dft[k]);
+        if (!(error <= tolerance)) {
+          throw CheckFailed(fmt::format(
+              "the CPU reference itself is wrong: transform {}, X[{}] = ({}, {}) differs from the "
+              "double-precision DFT ({}, {}) by {} (tolerance {})",
+              f, k, want[k].x, want[k].y, exact_dft[k].real(), exact_dft[k].imag(), error,
+              tolerance));
+        }
+        const std::size_t at = 2 * (f * kN + k);
+        want_parts[at] = want[k].x;
+        want_parts[at + 1] = want[k].y;
+        got_parts[at] = got[f * kN + k].x;
+        got_parts[at + 1] = got[f * kN + k].y;
+      }
+    }
+    // exact(): error bound 0, so check_close demands identical results. Row = transform, column =
+    // 2 k (real part) or 2 k + 1 (imaginary part) of X[k].
+    check_close("X", got_parts, exact(want_parts), 2 * kN);
+  };
+  return staged;
+}
+
+inline void run(Host& host, std::string_view name, std::string_view kernel, bool global_scratch,
+                Size size) {
+  stage(host, name, kernel, global_scratch, size).run();
 }
 
 }  // namespace warpsim::workload::placement_fft

@@ -17,6 +17,7 @@
 
 #include "workload/check.h"
 #include "workload/host.h"
+#include "workload/staged.h"
 #include "workload/workload.h"
 
 namespace warpsim::workload::placement_mm {
@@ -38,9 +39,9 @@ inline float input_value(std::uint32_t matrix, std::uint32_t i, std::uint32_t j)
   return static_cast<float>(static_cast<std::int32_t>(h % 32u) - 16) / 8.0f;
 }
 
-// Runs `kernel` (mm_shared_kernel or mm_dcache_kernel, same parameters) of workload `name` on
-// n x n matrices and checks C against A B computed with error bounds.
-inline void run(Host& host, std::string_view name, std::string_view kernel, Size size) {
+// Stages `kernel` (mm_shared_kernel or mm_dcache_kernel, same parameters) of workload `name` on
+// n x n matrices; the check compares C with A B computed with error bounds.
+inline Staged stage(Host& host, std::string_view name, std::string_view kernel, Size size) {
   const std::int32_t n = for_size(kSide, size);
   const auto un = static_cast<std::size_t>(n);
   std::vector<float> a(un * un), b(un * un);
@@ -54,21 +55,31 @@ inline void run(Host& host, std::string_view name, std::string_view kernel, Size
   const Addr a_dev = host.alloc_copy(a);
   const Addr b_dev = host.alloc_copy(b);
   const Addr c_dev = host.alloc(un * un * sizeof(float));
-  const func::Dim3 grid{blocks_for(un, kTile), blocks_for(un, kTile), 1};
-  host.launch(kernel, grid, {kTile, kTile, 1}, 0, a_dev, b_dev, c_dev, n, n);
-  const std::vector<float> got = host.read<float>(c_dev, un * un);
-
-  // Both kernels add the products in k order, tile after tile.
-  std::vector<Bounded> want(un * un);
-  for (std::size_t i = 0; i < un; ++i) {
-    for (std::size_t j = 0; j < un; ++j) {
-      Bounded sum;
-      for (std::size_t k = 0; k < un; ++k)
-        sum += Bounded::exact(a[i * un + k]) * Bounded::exact(b[k * un + j]);
-      want[i * un + j] = sum;
+  Staged staged;
+  staged.launch = [&host, kernel = std::string(kernel), un, n, a_dev, b_dev,
+                   c_dev](std::uint64_t stream) {
+    const func::Dim3 grid{blocks_for(un, kTile), blocks_for(un, kTile), 1};
+    host.launch_on(stream, kernel, grid, {kTile, kTile, 1}, 0, a_dev, b_dev, c_dev, n, n);
+  };
+  staged.check = [&host, un, c_dev, a = std::move(a), b = std::move(b)] {
+    const std::vector<float> got = host.read<float>(c_dev, un * un);
+    // Both kernels add the products in k order, tile after tile.
+    std::vector<Bounded> want(un * un);
+    for (std::size_t i = 0; i < un; ++i) {
+      for (std::size_t j = 0; j < un; ++j) {
+        Bounded sum;
+        for (std::size_t k = 0; k < un; ++k)
+          sum += Bounded::exact(a[i * un + k]) * Bounded::exact(b[k * un + j]);
+        want[i * un + j] = sum;
+      }
     }
-  }
-  check_close("C", got, want, un);
+    check_close("C", got, want, un);
+  };
+  return staged;
+}
+
+inline void run(Host& host, std::string_view name, std::string_view kernel, Size size) {
+  stage(host, name, kernel, size).run();
 }
 
 }  // namespace warpsim::workload::placement_mm

@@ -25,6 +25,7 @@
 #include "workload/check.h"
 #include "workload/host.h"
 #include "workload/lcg.h"
+#include "workload/staged.h"
 #include "workload/workload.h"
 
 namespace warpsim::workload::placement_sto {
@@ -142,7 +143,9 @@ inline void check_md5_reference() {
   }
 }
 
-inline void run(Host& host, Size size, std::string_view workload, std::string_view kernel) {
+// Stages `kernel` of `workload` over the windows of size `size`; the check compares the first
+// digest word of every window with the CPU's MD5.
+inline Staged stage(Host& host, Size size, std::string_view workload, std::string_view kernel) {
   static_assert(kChunkBytes % 4 == 0 && kOffsetBytes % 4 == 0 && kChunkBytes % 64 <= 52,
                 "StoreGPU's kernel needs word-sized chunks and offsets, and room for the padding "
                 "in the chunk's last block");
@@ -153,22 +156,32 @@ inline void run(Host& host, Size size, std::string_view workload, std::string_vi
   std::vector<std::uint32_t> words((bytes + 3) / 4);
   Lcg rng(0x5702e6a1);
   for (std::uint32_t& w : words) w = rng.next() ^ (rng.next() << 16);
-  const auto* input = reinterpret_cast<const std::uint8_t*>(words.data());
 
   host.load_workload_ptx(workload);
   const Addr input_dev = host.alloc_copy(words);
   const Addr output_dev = host.alloc_copy(std::vector<std::uint32_t>(threads, 0));
-  host.launch(kernel, {for_size(kBlocks, size)}, {kBlock}, 0, input_dev, kChunkBytes, kOffsetBytes,
-              static_cast<std::int32_t>(threads), output_dev);
-  const std::vector<std::uint32_t> got = host.read<std::uint32_t>(output_dev, threads);
+  Staged staged;
+  staged.launch = [&host, kernel = std::string(kernel), size, threads, input_dev,
+                   output_dev](std::uint64_t stream) {
+    host.launch_on(stream, kernel, {for_size(kBlocks, size)}, {kBlock}, 0, input_dev, kChunkBytes,
+                   kOffsetBytes, static_cast<std::int32_t>(threads), output_dev);
+  };
+  staged.check = [&host, threads, output_dev, words = std::move(words)] {
+    const std::vector<std::uint32_t> got = host.read<std::uint32_t>(output_dev, threads);
+    const auto* input = reinterpret_cast<const std::uint8_t*>(words.data());
+    std::vector<std::uint32_t> want(threads);
+    for (std::uint32_t t = 0; t < threads; ++t) {
+      const auto digest = md5(input + std::size_t{t} * kOffsetBytes, kChunkBytes);
+      want[t] = std::uint32_t{digest[0]} | std::uint32_t{digest[1]} << 8 |
+                std::uint32_t{digest[2]} << 16 | std::uint32_t{digest[3]} << 24;
+    }
+    check_equal("digest word 0", got, want);
+  };
+  return staged;
+}
 
-  std::vector<std::uint32_t> want(threads);
-  for (std::uint32_t t = 0; t < threads; ++t) {
-    const auto digest = md5(input + std::size_t{t} * kOffsetBytes, kChunkBytes);
-    want[t] = std::uint32_t{digest[0]} | std::uint32_t{digest[1]} << 8 |
-              std::uint32_t{digest[2]} << 16 | std::uint32_t{digest[3]} << 24;
-  }
-  check_equal("digest word 0", got, want);
+inline void run(Host& host, Size size, std::string_view workload, std::string_view kernel) {
+  stage(host, size, workload, kernel).run();
 }
 
 }  // namespace warpsim::workload::placement_sto
