@@ -13,6 +13,7 @@
 #include "../../placement/fft-shared/fft_host.h"
 #include "../../placement/mm-shared/mm_host.h"
 #include "../../placement/sto-shared/sto_host.h"
+#include "../../sdk/hist/hist_host.h"
 #include "workload/registry.h"
 
 namespace warpsim::workload {
@@ -42,6 +43,11 @@ Part mm() {
   return {"MM", "placement/mm-shared", placement_mm::dimensions, [](Host& host, Size size) {
             return placement_mm::stage(host, "placement/mm-shared", "mm_shared_kernel", size);
           }};
+}
+
+Part hist() {
+  return {"HIST", "sdk/hist", sdk_hist::dimensions,
+          [](Host& host, Size size) { return sdk_hist::stage(host, size); }};
 }
 
 class ConcurrentPair final : public Workload {
@@ -79,6 +85,8 @@ class ConcurrentPair final : public Workload {
 
 [[maybe_unused]] const bool kRegistered = [] {
   auto& registry = WorkloadRegistry::global();
+  registry.add(std::make_unique<ConcurrentPair>("concurrent/fft-hist", fft(), hist()), __FILE__);
+  registry.add(std::make_unique<ConcurrentPair>("concurrent/sto-hist", sto(), hist()), __FILE__);
   registry.add(std::make_unique<ConcurrentPair>("concurrent/fft-mm", fft(), mm()), __FILE__);
   registry.add(std::make_unique<ConcurrentPair>("concurrent/sto-fft", sto(), fft()), __FILE__);
   return true;
