@@ -1,5 +1,6 @@
-// rodinia/leukocyte: the detection stage of Rodinia 3.x's Leukocyte (CUDA, find_ellipse_kernel.cu),
-// on one synthetic frame (driver.cc). Two kernels:
+// rodinia/leukocyte: Rodinia 3.x's Leukocyte (CUDA) on synthetic frames (driver.cc): the detection
+// stage (find_ellipse_kernel.cu) on the first frame, the tracking stage (track_ellipse_kernel.cu)
+// on the following ones. Three kernels:
 //
 // GICOV_kernel: for every pixel at least MaxR = MAX_RAD + 2 = 22 pixels from the frame's edges,
 // for each of the first `ncircles` of NCIRCLES = 7 sample circles (radii 8, 10, ..., 20; the
@@ -19,6 +20,8 @@
 // t % img_m, column t / img_m); the input is read column-major and the result written
 // row-major (i * img_n + j), as the original does.
 //
+// IMGVF_kernel (below): the tracking stage's motion gradient vector flow, one block per cell.
+//
 // The original reads the gradients and the GICOV matrix through textures and the sin / cos and
 // offset tables and the structuring element from constant memory; here they are plain global
 // loads of const __restrict__ pointers (ld.global.nc, the read-only data path textures also
@@ -26,6 +29,8 @@
 // operations are written as __fmul_rn / __fadd_rn / __fdiv_rn so that the compiler does not
 // contract them into FMAs: the host reference repeats them in the same order and the results
 // compare exactly.
+
+#include "leukocyte_math.h"
 
 #define NPOINTS 150
 #define NCIRCLES 7
@@ -90,4 +95,105 @@ extern "C" __global__ void dilate_kernel(int img_m, int img_n, int strel_m, int 
     }
   }
   dilated[i * img_n + j] = best;
+}
+
+// IMGVF_kernel: the motion gradient vector flow (MGVF) of every tracked cell, as Rodinia's
+// track_ellipse_kernel.cu computes it: one block of IMGVF_THREADS = 320 threads per cell
+// (threads_per_block in the original), the cell's matrix (at most 41 x 81 floats: the
+// sub-image the host cuts around the cell, 2 R + 1 rows by 4 R + 1 columns with R = 10) in
+// shared memory. Each iteration updates every element from its 8 neighbours
+// (lk_imgvf_pixel, leukocyte_math.h; neighbours clamped at the matrix's edges) with the values
+// of the previous iteration (a Jacobi step), sums each thread's |new - old| and reduces the
+// 320 sums in shared memory; the cell has converged when the mean change over its m n elements
+// is below `cutoff`, or stops after `max_iterations`. Thread t handles elements t, t + 320,
+// t + 640, ... (the original's "virtual thread blocks"), row-major (element (i, j) at
+// i * n + j). As the original, the new values of one virtual block wait in `buffer` until the
+// next virtual block has read its neighbours, so every read sees the previous iteration's
+// values (a neighbour is at most n + 1 <= 82 elements away, less than one virtual block); ours
+// adds a __syncthreads between the reads and the writes of each virtual block, without which a
+// fast warp may overwrite a value a slow warp has yet to read (the original omits it). The
+// reduction folds threads 256..319 onto 0..63, then halves from 128 to 1, as the original
+// (next_lowest_power_of_two = 256). Pointers to each cell's matrices come from arrays of
+// device pointers (float ** in the original); the image I is read from global memory in every
+// iteration, as the original does. Ours also stores each cell's iteration count, for the
+// check.
+#define IMGVF_THREADS 320
+#define IMGVF_FOLD 256
+#define IMGVF_MAX_SIZE (41 * 81)
+
+extern "C" __global__ void IMGVF_kernel(float** IMGVF_array, float** I_array, const int* m_array,
+                                        const int* n_array, float vx, float vy, float e,
+                                        int max_iterations, float cutoff, int* iterations_out) {
+  __shared__ float imgvf[IMGVF_MAX_SIZE];
+  __shared__ float buffer[IMGVF_THREADS];
+  __shared__ int cell_converged;
+
+  const int cell = blockIdx.x;
+  float* imgvf_global = IMGVF_array[cell];
+  const float* I = I_array[cell];
+  const int m = m_array[cell];
+  const int n = n_array[cell];
+  const int size = m * n;
+  const int vblocks = (size + IMGVF_THREADS - 1) / IMGVF_THREADS;
+  const int t = threadIdx.x;
+
+  // The initial field (the host sets it to I) into shared memory.
+  for (int k = t; k < size; k += IMGVF_THREADS) imgvf[k] = imgvf_global[k];
+  if (t == 0) cell_converged = 0;
+  __syncthreads();
+
+  const float one_over_e = __fdiv_rn(1.0f, e);
+  const LkDirections dir = lk_directions(vx, vy);
+
+  int iterations = 0;
+  while (!cell_converged && iterations < max_iterations) {
+    float total_diff = 0.0f;
+    for (int vb = 0; vb < vblocks; ++vb) {
+      const int k = vb * IMGVF_THREADS + t;
+      float new_val = 0.0f;
+      if (k < size) {
+        const int i = k / n;
+        const int j = k - i * n;
+        const int up = (i == 0 ? 0 : i - 1) * n;
+        const int down = (i == m - 1 ? m - 1 : i + 1) * n;
+        const int row = i * n;
+        const int left = j == 0 ? 0 : j - 1;
+        const int right = j == n - 1 ? n - 1 : j + 1;
+        const float old_val = imgvf[k];
+        const float nb[8] = {imgvf[up + j],      imgvf[down + j],   imgvf[row + left],
+                             imgvf[row + right], imgvf[up + right], imgvf[down + right],
+                             imgvf[up + left],   imgvf[down + left]};
+        new_val = lk_imgvf_pixel(old_val, nb, I[k], dir, one_over_e);
+        total_diff = __fadd_rn(total_diff, fabsf(__fsub_rn(new_val, old_val)));
+      }
+      __syncthreads();  // every thread has read this virtual block's neighbours
+      // The previous virtual block's values (every virtual block but the last is full).
+      if (vb > 0) imgvf[k - IMGVF_THREADS] = buffer[t];
+      if (vb < vblocks - 1) {
+        buffer[t] = new_val;
+      } else if (k < size) {
+        imgvf[k] = new_val;
+      }
+      __syncthreads();
+    }
+
+    // Sum of the 320 threads' changes: fold 256..319 onto 0..63, then a tree.
+    buffer[t] = total_diff;
+    __syncthreads();
+    if (t < IMGVF_THREADS - IMGVF_FOLD) buffer[t] = __fadd_rn(buffer[t], buffer[t + IMGVF_FOLD]);
+    __syncthreads();
+    for (int half = IMGVF_FOLD / 2; half > 0; half /= 2) {
+      if (t < half) buffer[t] = __fadd_rn(buffer[t], buffer[t + half]);
+      __syncthreads();
+    }
+    if (t == 0) {
+      const float mean = __fdiv_rn(buffer[0], (float)size);
+      if (mean < cutoff) cell_converged = 1;
+    }
+    __syncthreads();
+    ++iterations;
+  }
+
+  for (int k = t; k < size; k += IMGVF_THREADS) imgvf_global[k] = imgvf[k];
+  if (t == 0) iterations_out[cell] = iterations;
 }
