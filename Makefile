@@ -22,7 +22,8 @@
 #                       (experiments/cache-screen, schedulers, throttle, pcal, agelru, rpr)
 #   make experiment-seed000  seed 000's Decoupled L1D against BL, BALL, MRPB, PDP and
 #                       Profiled-BYPASS, with SM dueling (experiments/decoupled-l1d), and its
-#                       shared memory vs L1D study (experiments/smem-vs-dcache)
+#                       shared memory vs L1D study (experiments/smem-vs-dcache) and its I-cache
+#                       prefetching study (experiments/icache)
 #   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
 #                       48/64 KB configurations and the t sweep (experiments/scratchpad)
 
@@ -141,7 +142,8 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/decoupled-l1d/replacement.yaml experiments/decoupled-l1d/dueling.yaml \
   experiments/smem-vs-dcache/smem-vs-dcache.yaml \
   experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml \
-  experiments/smem-vs-dcache/split.yaml
+  experiments/smem-vs-dcache/split.yaml experiments/icache/icache.yaml \
+  experiments/icache/icache-2k.yaml
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
 experiment-seed000: build
