@@ -85,6 +85,7 @@ CacheResult Cache::Impl::access(const MemRequest& r) {
     throw std::logic_error("a write or atomic reached a read-only cache");
   }
   if (config.tokens.clear == TokenClear::kPeriodic && config.tokens.honor) clear_periodically();
+  if (config.perfect_reads && r.kind == MemKind::kRead) return perfect_hit();
   const Lookup k = lookup(r);
   if (bypass->bypass(k.info, BypassPolicy::When::kBeforeLookup)) return forward(k, true);
   switch (r.kind) {
@@ -111,6 +112,13 @@ CacheResult Cache::Impl::serve_here(const Lookup& k, bool write) {
     return done(k, CacheOutcome::kHit);
   }
   return miss(k, missing, write ? k.want : 0);
+}
+
+CacheResult Cache::Impl::perfect_hit() {
+  counters.accesses.inc();
+  counters.reads.inc();
+  counters.hits.inc();
+  return CacheResult{.outcome = CacheOutcome::kHit, .cause = FailCause::kNone};
 }
 
 // Failure checks come in GPGPU-Sim's order (tag probe, miss queue, MSHR) and all precede any

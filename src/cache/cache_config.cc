@@ -128,6 +128,12 @@ std::vector<ParamSpec> behaviour_params(const CacheDefaults& d) {
       uint_param("miss_queue",
                  "requests waiting to leave for the next level (write-backs may exceed it)",
                  std::to_string(d.miss_queue), 1, kMaxCount),
+      ParamSpec{.name = "perfect_reads",
+                .type = ParamType::kBool,
+                .description = "every read hits, with no line, miss or traffic (a perfect "
+                               "cache for reads, as seed 000 ch. 2's perfect L1D); writes and "
+                               "atomics follow the write policy",
+                .default_value = "false"},
       ParamSpec{.name = "bto",
                 .type = ParamType::kBool,
                 .description = "bypass traffic optimization: a read miss that places no line "
@@ -247,6 +253,7 @@ CacheConfig read_cache_config(const ConfigNode& section) {
   c.mshr_merge = read_u32(section, "mshr_merge");
   c.miss_queue = read_u32(section, "miss_queue");
   c.bto = section.at("bto").as_bool();
+  c.perfect_reads = section.at("perfect_reads").as_bool();
   const ConfigNode& tokens = section.at("tokens");
   c.tokens.honor = tokens.at("honor").as_bool();
   c.tokens.opportunistic = tokens.at("opportunistic").as_bool();

@@ -70,6 +70,9 @@ struct CacheConfig {
   // Bypass traffic optimization (seed 001 §4.5): a read miss that places no line here fetches
   // only the 32-byte sectors it needs instead of whole fetch units.
   bool bto = false;
+  // Every read hits, with no line, no miss and no traffic (seed 000 ch. 2's perfect L1D);
+  // writes and atomics follow the write policy as usual.
+  bool perfect_reads = false;
   CacheTokens tokens;
   std::uint32_t sets() const;  // size / (line * ways), or set_ways.size() when given
   // Sectors (and lines of up to 32 sectors, i.e. 1 KiB) are what packets can describe;

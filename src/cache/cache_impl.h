@@ -96,6 +96,8 @@ struct Cache::Impl {
   // Access paths (cache.cc).
   Lookup lookup(const MemRequest& request) const;
   CacheResult serve_here(const Lookup& k, bool write);
+  // CacheConfig::perfect_reads: a read that hits with no line, no miss and no replacement state.
+  CacheResult perfect_hit();
   CacheResult miss(const Lookup& k, SectorMask missing, SectorMask written);
   // A miss with nothing pending for its line: reserve a line (allocate on miss) and an MSHR.
   CacheResult allocate(const Lookup& k, SectorMask missing, SectorMask written);

@@ -264,5 +264,20 @@ TEST(CacheWriteTest, InvalidateAllWritesBackDirtyLinesAndKeepsPendingMisses) {
   EXPECT_EQ(h.read(0x180, 6).outcome, CacheOutcome::kHit);
 }
 
+// perfect_reads (seed 000 ch. 2's perfect L1D): every read hits at once, cold or not, and sends
+// nothing; writes still follow the write policy.
+TEST(CacheWriteTest, PerfectReadsHitWithoutTrafficWhileWritesGoOn) {
+  CacheHarness h("{size: 256, ways: 2, write_policy: write_evict, perfect_reads: true}");
+  for (Addr a : {0x000, 0x080, 0x100, 0x180, 0x200, 0x000}) {
+    EXPECT_EQ(h.read(a, 1).outcome, CacheOutcome::kHit) << a;
+  }
+  EXPECT_TRUE(h.drain().empty());
+  EXPECT_EQ(h.stat("hits"), 6u);
+  EXPECT_EQ(h.stat("misses"), 0u);
+  EXPECT_EQ(h.write(0x000, 2).outcome, CacheOutcome::kForwarded);
+  EXPECT_EQ(h.drain().size(), 1u);
+  EXPECT_EQ(h.stat("writes"), 1u);
+}
+
 }  // namespace
 }  // namespace warpsim
