@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""check_cnn_summary.py SUMMARY: runs experiments/cnn/summary on a hand-made report and checks
+its rows. On "g": CV1 (N 128, C 1: the heuristic says CHWN) CHWN 1000 cycles, NCHW 3000: CHWN
+faster by 3.00x, heuristic right; CV10 (N 32, C 128: NCHW) CHWN 1000, NCHW 2000: CHWN faster by
+2.00x, the heuristic wrong. Right on 1 of 2; geometric mean sqrt(3 x 2) = 2.45x, mean 2.50x. A
+failed run stops it with a non-zero status."""
+import os
+import subprocess
+import sys
+import tempfile
+
+RUNS = ["index,gpu,workload,status,cycles,warp_insts,dram_reads",
+        "0,g,cnn/conv-chwn-cv1,ok,1000,10,1", "1,g,cnn/conv-nchw-cv1,ok,3000,10,1",
+        "2,g,cnn/conv-chwn-cv10,ok,1000,10,1", "3,g,cnn/conv-nchw-cv10,ok,2000,10,1"]
+EXPECTED = ["| CV1 | 128 | 1 | 1000 | 3000 | CHWN | 3.00x | CHWN | CHWN |",
+            "| CV10 | 32 | 128 | 1000 | 2000 | CHWN | 2.00x | NCHW (wrong) | NCHW |",
+            "heuristic right on 1 of 2 layers; the faster layout wins by 2.45x (geometric mean),"
+            " 2.50x (mean)"]
+
+
+def run(summary, rows):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "runs.csv")
+        with open(path, "w") as f:
+            f.write("\n".join(rows) + "\n")
+        return subprocess.run([sys.executable, summary, path], capture_output=True, text=True)
+
+
+def main():
+    summary = sys.argv[1]
+    out = run(summary, RUNS)
+    if out.returncode != 0:
+        sys.exit(f"summary failed: {out.stderr}")
+    lines = out.stdout.splitlines()
+    missing = [e for e in EXPECTED if e not in lines]
+    if missing:
+        sys.exit("missing lines:\n" + "\n".join(missing) + "\n--- output:\n" + out.stdout)
+    failed = run(summary, RUNS + ["4,g,cnn/conv-chwn-cv2,failed,,,"])
+    if failed.returncode == 0:
+        sys.exit("a failed run did not stop the summary")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
