@@ -22,8 +22,8 @@
 #                       (experiments/cache-screen, schedulers, throttle, pcal, agelru, rpr)
 #   make experiment-seed000  seed 000's Decoupled L1D against BL, BALL, MRPB, PDP and
 #                       Profiled-BYPASS, with SM dueling (experiments/decoupled-l1d), and its
-#                       shared memory vs L1D study (experiments/smem-vs-dcache) and its I-cache
-#                       prefetching study (experiments/icache)
+#                       shared memory vs L1D study (experiments/smem-vs-dcache), its I-cache
+#                       prefetching study (experiments/icache) and CNN layouts (experiments/cnn)
 #   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
 #                       48/64 KB configurations and the t sweep (experiments/scratchpad)
 
@@ -143,7 +143,7 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/smem-vs-dcache/smem-vs-dcache.yaml \
   experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml \
   experiments/smem-vs-dcache/split.yaml experiments/icache/icache.yaml \
-  experiments/icache/icache-2k.yaml
+  experiments/icache/icache-2k.yaml experiments/cnn/conv-layout.yaml
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
 experiment-seed000: build
@@ -153,6 +153,8 @@ experiment-seed000: build
 	sfx="$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)"; experiments/smem-vs-dcache/summary \
 	  $(SVD_OUT)$$sfx/report/runs.csv $(SVD_OUT)-tlp$$sfx/report/runs.csv \
 	  $(SVD_OUT)-l1d$$sfx/report/runs.csv $(SVD_OUT)-split$$sfx/report/runs.csv || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	experiments/cnn/summary experiments/cnn/out/cnn-conv-layout$$sfx/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
 
