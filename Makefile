@@ -143,7 +143,8 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/smem-vs-dcache/smem-vs-dcache.yaml \
   experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml \
   experiments/smem-vs-dcache/split.yaml experiments/icache/icache.yaml \
-  experiments/icache/icache-2k.yaml experiments/cnn/conv-layout.yaml
+  experiments/icache/icache-2k.yaml experiments/cnn/conv-layout.yaml \
+  experiments/cnn/transform.yaml
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
 experiment-seed000: build
@@ -154,8 +155,10 @@ experiment-seed000: build
 	  $(SVD_OUT)$$sfx/report/runs.csv $(SVD_OUT)-tlp$$sfx/report/runs.csv \
 	  $(SVD_OUT)-l1d$$sfx/report/runs.csv $(SVD_OUT)-split$$sfx/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
-	experiments/cnn/summary experiments/cnn/out/cnn-conv-layout$$sfx/report/runs.csv || \
-	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	for e in conv-layout transform; do \
+	  experiments/cnn/summary experiments/cnn/out/cnn-$$e$$sfx/report/runs.csv || \
+	    { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
+	done; \
 	exit $$status
 
 SEED002_EXPERIMENTS := experiments/scratchpad/scratchpad.yaml experiments/scratchpad/larger.yaml \

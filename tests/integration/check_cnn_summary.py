@@ -3,7 +3,9 @@
 its rows. On "g": CV1 (N 128, C 1: the heuristic says CHWN) CHWN 1000 cycles, NCHW 3000: CHWN
 faster by 3.00x, heuristic right; CV10 (N 32, C 128: NCHW) CHWN 1000, NCHW 2000: CHWN faster by
 2.00x, the heuristic wrong. Right on 1 of 2; geometric mean sqrt(3 x 2) = 2.45x, mean 2.50x. A
-failed run stops it with a non-zero status."""
+failed run stops it with a non-zero status. Transform report: CV1 naive 900 cycles, opt1 300
+(3.00x), opt2 100 (9.00x); CV9 naive 800, opt1 400 (2.00x), no opt2: means opt1 2.50x over 2
+layers, opt2 9.00x over 1."""
 import os
 import subprocess
 import sys
@@ -12,6 +14,11 @@ import tempfile
 RUNS = ["index,gpu,workload,status,cycles,warp_insts,dram_reads",
         "0,g,cnn/conv-chwn-cv1,ok,1000,10,1", "1,g,cnn/conv-nchw-cv1,ok,3000,10,1",
         "2,g,cnn/conv-chwn-cv10,ok,1000,10,1", "3,g,cnn/conv-nchw-cv10,ok,2000,10,1"]
+TRANSFORM = ["index,gpu,workload,status,cycles", "0,g,cnn/transform-naive-cv1,ok,900",
+             "1,g,cnn/transform-opt1-cv1,ok,300", "2,g,cnn/transform-opt2-cv1,ok,100",
+             "3,g,cnn/transform-naive-cv9,ok,800", "4,g,cnn/transform-opt1-cv9,ok,400"]
+TRANSFORM_EXPECTED = ["| CV1 | 900 | 3.00x | 9.00x |", "| CV9 | 800 | 2.00x | - |",
+                      "mean speedup over naive: opt1 2.50x over 2 layers, opt2 9.00x over 1 layers"]
 EXPECTED = ["| CV1 | 128 | 1 | 1000 | 3000 | CHWN | 3.00x | CHWN | CHWN |",
             "| CV10 | 32 | 128 | 1000 | 2000 | CHWN | 2.00x | NCHW (wrong) | NCHW |",
             "heuristic right on 1 of 2 layers; the faster layout wins by 2.45x (geometric mean),"
@@ -35,6 +42,11 @@ def main():
     missing = [e for e in EXPECTED if e not in lines]
     if missing:
         sys.exit("missing lines:\n" + "\n".join(missing) + "\n--- output:\n" + out.stdout)
+    out = run(summary, TRANSFORM)
+    missing = [e for e in TRANSFORM_EXPECTED if e not in out.stdout.splitlines()]
+    if out.returncode != 0 or missing:
+        sys.exit("transform report: missing lines:\n" + "\n".join(missing) + "\n--- output:\n"
+                 + out.stdout + out.stderr)
     failed = run(summary, RUNS + ["4,g,cnn/conv-chwn-cv2,failed,,,"])
     if failed.returncode == 0:
         sys.exit("a failed run did not stop the summary")
