@@ -83,21 +83,18 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
   const Addr addr = code_address(w.code_region, w.source->code_offset(*w.ib_code) + pc);
   AccessInfo info{addr, pc, sm_, slot, 0, false};
   accesses_.inc();
+  const std::uint64_t hit_ready = now.value() + config_.decode_latency + config_.icache.hit_latency;
   if (icache_.access(info)) {
     hits_.inc();
-    w.ib_pending = std::min({config_.fetch_width, config_.ibuffer_entries - w.ib_count, size - pc});
-    w.ib_pending_ready = now.value() + config_.decode_latency + config_.icache.hit_latency;
-    started_.push_back(slot);
+    start_decode(w, slot, pc, size, hit_ready);
     return true;
   }
   const Addr line = icache_.line_of(addr);
-  for (Mshr& m : mshrs_) {
-    if (m.line == line) {
-      w.fetch_wait_line = line;
-      (m.prefetch ? prefetch_merged_ : merged_).inc();
-      m.prefetch = false;
-      return true;
-    }
+  if (const auto m = find_mshr(line); m != mshrs_.end()) {
+    w.fetch_wait_line = line;
+    (m->prefetch ? prefetch_merged_ : merged_).inc();
+    m->prefetch = false;
+    return true;
   }
   prefetch_requests_.clear();
   switch (prefetcher_->on_demand_miss(line, prefetch_requests_)) {
@@ -105,10 +102,7 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
       // The prefetcher's line moves into the I-cache; the fetch proceeds a cycle later.
       icache_.fill(info);
       hits_.inc();
-      w.ib_pending =
-          std::min({config_.fetch_width, config_.ibuffer_entries - w.ib_count, size - pc});
-      w.ib_pending_ready = now.value() + 1 + config_.decode_latency + config_.icache.hit_latency;
-      started_.push_back(slot);
+      start_decode(w, slot, pc, size, hit_ready + 1);
       return true;
     case IcachePrefetcher::Verdict::kPending:
       w.fetch_wait_line = line;
@@ -130,16 +124,25 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
   return true;
 }
 
+void FetchUnit::start_decode(SmWarp& w, std::uint32_t slot, std::uint32_t pc, std::uint32_t end,
+                             std::uint64_t ready) {
+  w.ib_pending = std::min({config_.fetch_width, config_.ibuffer_entries - w.ib_count, end - pc});
+  w.ib_pending_ready = ready;
+  started_.push_back(slot);
+}
+
+std::vector<FetchUnit::Mshr>::iterator FetchUnit::find_mshr(Addr line) {
+  return std::find_if(mshrs_.begin(), mshrs_.end(),
+                      [line](const Mshr& m) { return m.line == line; });
+}
+
 void FetchUnit::issue_prefetches(Cycle now, Link<MemRequest>& out) {
   for (const PrefetchRequest& r : prefetch_requests_) {
     if (r.target == PrefetchRequest::Target::kForPolicy) {
       unsent_for_policy_.push_back(r.line);
       continue;
     }
-    if (icache_.contains(r.line) || std::any_of(mshrs_.begin(), mshrs_.end(),
-                                                [&](const Mshr& m) { return m.line == r.line; })) {
-      continue;
-    }
+    if (icache_.contains(r.line) || find_mshr(r.line) != mshrs_.end()) continue;
     if (mshrs_.size() >= config_.icache.mshrs) {
       prefetch_dropped_.inc();
       continue;
@@ -149,6 +152,10 @@ void FetchUnit::issue_prefetches(Cycle now, Link<MemRequest>& out) {
     m.sent = out.try_send(line_request(r.line, now));
     mshrs_.push_back(m);
   }
+  send_for_policy(now, out);
+}
+
+void FetchUnit::send_for_policy(Cycle now, Link<MemRequest>& out) {
   while (!unsent_for_policy_.empty() &&
          out.try_send(line_request(unsent_for_policy_.front(), now))) {
     unsent_for_policy_.erase(unsent_for_policy_.begin());
@@ -162,10 +169,7 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
       m.sent = out.try_send(line_request(m.line, now));
     }
   }
-  while (!unsent_for_policy_.empty() &&
-         out.try_send(line_request(unsent_for_policy_.front(), now))) {
-    unsent_for_policy_.erase(unsent_for_policy_.begin());
-  }
+  send_for_policy(now, out);
   const auto n = static_cast<std::uint32_t>(warps.size());
   std::uint32_t fetched = 0;
   // Slot (next_warp_ + i) % n in step i, next_warp_ moving past each warp fetched; the steps at
@@ -187,9 +191,7 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
 
 void FetchUnit::on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle /*now*/) {
   const Addr line = reply.addr;
-  const auto m = std::find_if(mshrs_.begin(), mshrs_.end(),
-                              [&](const Mshr& entry) { return entry.line == line; });
-  if (m != mshrs_.end()) {
+  if (const auto m = find_mshr(line); m != mshrs_.end()) {
     const bool prefetch = m->prefetch;
     mshrs_.erase(m);
     place(line, prefetch, warps);

@@ -54,8 +54,16 @@ class FetchUnit {
   bool wants_fetch(const SmWarp& w) const;
   bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out);
   MemRequest line_request(Addr line, Cycle now) const;
+  // A fetch at `pc` that found its line: up to fetch_width entries (not past `end`), in the
+  // warp's buffer at cycle `ready`.
+  void start_decode(SmWarp& w, std::uint32_t slot, std::uint32_t pc, std::uint32_t end,
+                    std::uint64_t ready);
+  // The MSHR tracking `line`, or mshrs_.end().
+  std::vector<Mshr>::iterator find_mshr(Addr line);
   // Sends or queues the prefetcher's requests of one demand miss (prefetch_requests_).
   void issue_prefetches(Cycle now, Link<MemRequest>& out);
+  // Sends the prefetcher's own requests that wait for room on the link, in order.
+  void send_for_policy(Cycle now, Link<MemRequest>& out);
   // Places `line` in the I-cache (at the eviction end for a prefetch) and wakes its warps.
   void place(Addr line, bool prefetch, std::vector<SmWarp>& warps);
   bool warps_wait_on(Addr line, const std::vector<SmWarp>& warps) const;
