@@ -45,14 +45,14 @@ class StreamBufferPrefetch final : public IcachePrefetcher {
 
   Verdict on_demand_miss(Addr line, std::vector<PrefetchRequest>& out) override {
     ++clock_;
-    if (Entry* e = find(line, State::kValid)) {
-      e->state = State::kInvalid;
-      buffers_[owner_].last_use = clock_;
+    if (const Found f = find(line, State::kValid); f.entry != nullptr) {
+      f.entry->state = State::kInvalid;
+      f.buffer->last_use = clock_;
       bump(hits_);
       return Verdict::kReady;
     }
-    if (find(line, State::kReserved) != nullptr) {
-      buffers_[owner_].last_use = clock_;
+    if (const Found f = find(line, State::kReserved); f.entry != nullptr) {
+      f.buffer->last_use = clock_;
       bump(pending_);
       return Verdict::kPending;
     }
@@ -63,7 +63,8 @@ class StreamBufferPrefetch final : public IcachePrefetcher {
     for (Entry& e : victim->entries) e = Entry{};
     for (std::uint32_t k = 0; k < entries_; ++k) {
       const Addr want = line + Addr{k} * line_;
-      if (find(want, State::kReserved) != nullptr || find(want, State::kValid) != nullptr) {
+      if (find(want, State::kReserved).entry != nullptr ||
+          find(want, State::kValid).entry != nullptr) {
         continue;
       }
       victim->entries[k] = Entry{want, State::kReserved};
@@ -76,14 +77,14 @@ class StreamBufferPrefetch final : public IcachePrefetcher {
   }
 
   bool on_fill(Addr line) override {
-    Entry* e = find(line, State::kReserved);
+    Entry* e = find(line, State::kReserved).entry;
     if (e == nullptr) return false;
     e->state = State::kValid;
     return true;
   }
 
   void take(Addr line) override {
-    if (Entry* e = find(line, State::kValid)) e->state = State::kInvalid;
+    if (Entry* e = find(line, State::kValid).entry) e->state = State::kInvalid;
   }
 
  private:
@@ -97,18 +98,19 @@ class StreamBufferPrefetch final : public IcachePrefetcher {
     std::uint64_t last_use = 0;
   };
 
-  // The first entry (buffer order, then entry order) holding `line` in `state`; sets owner_ to
-  // its buffer.
-  Entry* find(Addr line, State state) {
-    for (std::uint32_t b = 0; b < buffers_.size(); ++b) {
-      for (Entry& e : buffers_[b].entries) {
-        if (e.state == state && e.line == line) {
-          owner_ = b;
-          return &e;
-        }
+  struct Found {
+    Buffer* buffer = nullptr;
+    Entry* entry = nullptr;
+  };
+
+  // The first entry (buffer order, then entry order) holding `line` in `state`, and its buffer.
+  Found find(Addr line, State state) {
+    for (Buffer& b : buffers_) {
+      for (Entry& e : b.entries) {
+        if (e.state == state && e.line == line) return {&b, &e};
       }
     }
-    return nullptr;
+    return {};
   }
   static void bump(Counter* c) {
     if (c != nullptr) c->inc();
@@ -117,7 +119,6 @@ class StreamBufferPrefetch final : public IcachePrefetcher {
   std::uint32_t line_;
   std::uint32_t entries_;
   std::vector<Buffer> buffers_;
-  std::uint32_t owner_ = 0;
   std::uint64_t clock_ = 0;
   Counter* hits_ = nullptr;
   Counter* pending_ = nullptr;
