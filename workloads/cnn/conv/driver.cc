@@ -204,7 +204,7 @@ class ConvLayerWorkload final : public Workload {
   }
   std::string dimensions(Size size) const override { return conv_dimensions(layer_, size); }
   void run(Host& host, Size size) const override {
-    host.load_workload_ptx("cnn/conv");
+    host.load_workload_ptx(ptx_name());
     run_layer(host, layer_, layout_, size);
   }
 
@@ -232,7 +232,7 @@ class ConvSuiteEntry final : public Workload {
     return text;
   }
   void run(Host& host, Size size) const override {
-    host.load_workload_ptx("cnn/conv");
+    host.load_workload_ptx(ptx_name());
     for (const int i : kLayers) {
       run_layer(host, kConvLayers[i], Layout::kChwn, size);
       run_layer(host, kConvLayers[i], Layout::kNchw, size);

@@ -126,7 +126,7 @@ class TransformWorkload final : public Workload {
   }
   std::string dimensions(Size size) const override { return tensor_dimensions(layer_, size); }
   void run(Host& host, Size size) const override {
-    host.load_workload_ptx("cnn/transform");
+    host.load_workload_ptx(ptx_name());
     run_transform(host, layer_, version_, size);
   }
 
@@ -148,7 +148,7 @@ class TransformSuiteEntry final : public Workload {
     return tensor_dimensions(kConvLayers[kLayer], size);
   }
   void run(Host& host, Size size) const override {
-    host.load_workload_ptx("cnn/transform");
+    host.load_workload_ptx(ptx_name());
     for (const Version v : {Version::kNaive, Version::kOpt1, Version::kOpt2}) {
       run_transform(host, kConvLayers[kLayer], v, size);
     }
