@@ -23,7 +23,9 @@
 #   make experiment-seed000  seed 000's Decoupled L1D against BL, BALL, MRPB, PDP and
 #                       Profiled-BYPASS, with SM dueling (experiments/decoupled-l1d), and its
 #                       shared memory vs L1D study (experiments/smem-vs-dcache), its I-cache
-#                       prefetching study (experiments/icache) and CNN layouts (experiments/cnn)
+#                       prefetching study (experiments/icache), CNN layouts (experiments/cnn)
+#                       and the data-placement compiler (experiments/placement)
+#   make experiment-placement  seed 000 ch. 3 alone: `warpsim place` on Table 3.3's benchmarks
 #   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
 #                       48/64 KB configurations and the t sweep (experiments/scratchpad)
 
@@ -54,7 +56,7 @@ EXPERIMENT_JOBS ?= 2
 MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
 .PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb \
-        experiment-seed000 experiment-seed001 experiment-seed002
+        experiment-seed000 experiment-seed001 experiment-seed002 experiment-placement
 
 deps:
 	@scripts/install-deps
@@ -145,6 +147,7 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/smem-vs-dcache/split.yaml experiments/icache/icache.yaml \
   experiments/icache/icache-2k.yaml experiments/cnn/conv-layout.yaml \
   experiments/cnn/transform.yaml
+PLACEMENT_SIZE := $(if $(EXPERIMENT_SIZE),$(EXPERIMENT_SIZE),small)
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
 experiment-seed000: build
@@ -159,7 +162,13 @@ experiment-seed000: build
 	  experiments/cnn/summary experiments/cnn/out/cnn-$$e$$sfx/report/runs.csv || \
 	    { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	done; \
+	experiments/placement/run --size $(PLACEMENT_SIZE) gtx480 gtx780 || \
+	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
+
+# Seed 000 ch. 3 alone: the data-placement compiler on Table 3.3's benchmarks.
+experiment-placement: build
+	experiments/placement/run --size $(PLACEMENT_SIZE) gtx480 gtx780
 
 SEED002_EXPERIMENTS := experiments/scratchpad/scratchpad.yaml experiments/scratchpad/larger.yaml \
   experiments/scratchpad/t.yaml

@@ -34,6 +34,7 @@ int run_main(int argc, char** argv) {
   add_ptx_command(app);
   add_probe_command(app);
   add_sweep_command(app);
+  add_place_command(app);
   try {
     app.parse(argc, argv);
   } catch (const ProgramExit& e) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,8 @@ struct RunOptions {
   bool progress = false;
   bool summary = false;
   std::string workload;
+  std::string kernel_ptx;
+  std::vector<std::string> block_divide;
   std::string trace;
   std::vector<std::string> program;
 };
@@ -108,8 +111,16 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
 // `--workload NAME[:SIZE]`: runs in this process. A failed reference check still writes the
 // stats of what ran, then exits with status 1: the simulator computed wrong results.
 void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved) {
-  const WorkloadRunOptions options{opts.workload, opts.mode == "timing", opts.progress,
-                                   opts.write_trace, opts.write_trace_registers};
+  WorkloadRunOptions options;
+  options.spec = opts.workload;
+  options.timing = opts.mode == "timing";
+  options.progress = opts.progress;
+  options.write_trace = opts.write_trace;
+  options.write_trace_registers = opts.write_trace_registers;
+  options.kernel_ptx = opts.kernel_ptx;
+  for (const std::string& value : opts.block_divide) {
+    options.block_divide.insert(parse_block_divide(value));
+  }
   try {
     write_stats(opts, run_workload(options, resolved));
   } catch (const WorkloadCheckFailed& e) {
@@ -131,6 +142,16 @@ void run(const RunOptions& opts) {
     throw UsageError(
         "warpsim run needs exactly one of: -- PROGRAM [ARGS...], --workload NAME[:SIZE], "
         "--trace KERNELSLIST");
+  }
+  if (opts.workload.empty() && (!opts.kernel_ptx.empty() || !opts.block_divide.empty())) {
+    throw UsageError("--kernel-ptx and --block-divide change a built-in workload: use --workload");
+  }
+  std::set<std::string> divided;  // a bad or repeated --block-divide fails before the run
+  for (const std::string& value : opts.block_divide) {
+    const std::string kernel = parse_block_divide(value).first;
+    if (!divided.insert(kernel).second) {
+      throw UsageError(fmt::format("--block-divide '{}': kernel {} is given twice", value, kernel));
+    }
   }
   if (!opts.write_trace.empty()) {
     if (opts.mode != "functional") {
@@ -195,6 +216,12 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--workload", opts->workload,
                   "built-in workload NAME[:SIZE] (SIZE tiny, small or paper; default small; "
                   "see warpsim list workloads)");
+  cmd->add_option("--kernel-ptx", opts->kernel_ptx,
+                  "with --workload: run the workload's driver on the kernels of this PTX file "
+                  "instead of the embedded PTX (a transformed version of its kernels)");
+  cmd->add_option("--block-divide", opts->block_divide,
+                  "with --workload: KERNEL=X[,Y[,Z]] launches KERNEL with the driver's block "
+                  "divided by X, Y, Z (missing ones 1), the grid unchanged; repeatable");
   cmd->add_option("--trace", opts->trace, "Accel-Sim kernelslist file");
   cmd->add_option("--write-trace", opts->write_trace,
                   "functional mode: also write the run as an Accel-Sim trace into this folder");

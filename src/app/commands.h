@@ -11,5 +11,6 @@ void add_config_command(CLI::App& app);
 void add_ptx_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
+void add_place_command(CLI::App& app);
 
 }  // namespace warpsim::app

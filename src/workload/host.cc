@@ -43,6 +43,12 @@ void Host::load_ptx(std::string_view text, const std::string& file_name) {
 }
 
 void Host::load_workload_ptx(std::string_view workload_name) {
+  auto replaced = replaced_ptx_.find(workload_name);
+  if (replaced == replaced_ptx_.end()) replaced = replaced_ptx_.find(kAllWorkloads);
+  if (replaced != replaced_ptx_.end()) {
+    load_ptx(replaced->second.text, replaced->second.file_name);
+    return;
+  }
   const std::optional<std::string_view> text = find_workload_ptx(workload_name);
   if (!text) {
     throw std::runtime_error(fmt::format(
@@ -50,6 +56,43 @@ void Host::load_workload_ptx(std::string_view workload_name) {
         workload_name));
   }
   load_ptx(*text, std::string(workload_name) + ".ptx");
+}
+
+void Host::set_workload_ptx(std::string_view workload_name, std::string text,
+                            std::string file_name) {
+  replaced_ptx_.insert_or_assign(std::string(workload_name),
+                                 PtxText{std::move(text), std::move(file_name)});
+}
+
+void Host::set_block_divisor(std::string kernel, func::Dim3 divisor) {
+  if (divisor.x == 0 || divisor.y == 0 || divisor.z == 0) {
+    throw std::invalid_argument(
+        fmt::format("kernel {}: block divisor {} has a zero", kernel, divisor.str()));
+  }
+  divisors_.insert_or_assign(std::move(kernel), Divisor{divisor});
+}
+
+std::vector<std::string> Host::unlaunched_block_divisors() const {
+  std::vector<std::string> names;
+  for (const auto& [kernel, divisor] : divisors_) {
+    if (!divisor.launched) names.push_back(kernel);
+  }
+  return names;
+}
+
+func::LaunchConfig Host::divided(std::string_view kernel, const func::LaunchConfig& config) {
+  const auto it = divisors_.find(kernel);
+  if (it == divisors_.end()) return config;
+  const func::Dim3& d = it->second.divisor;
+  const func::Dim3& b = config.block;
+  if (b.x % d.x != 0 || b.y % d.y != 0 || b.z % d.z != 0) {
+    throw std::invalid_argument(fmt::format(
+        "kernel {}: block {} does not divide by the block divisor {}", kernel, b.str(), d.str()));
+  }
+  func::LaunchConfig result = config;
+  result.block = func::Dim3{b.x / d.x, b.y / d.y, b.z / d.z};
+  it->second.launched = true;
+  return result;
 }
 
 Addr Host::alloc(std::size_t bytes) { return device_->malloc(bytes); }
@@ -99,7 +142,7 @@ KernelResourceInfo Host::resources(const Found& found, const func::LaunchConfig&
   return *fitted;
 }
 
-void Host::launch_args(std::string_view kernel, const func::LaunchConfig& config,
+void Host::launch_args(std::string_view kernel, const func::LaunchConfig& launched,
                        std::span<const KernelArg> args, std::uint64_t stream) {
   const Found found = find_kernel(kernel);
   const auto& params = found.kernel->ir->params;
@@ -116,6 +159,7 @@ void Host::launch_args(std::string_view kernel, const func::LaunchConfig& config
     }
     values.push_back(args[i].value);
   }
+  const func::LaunchConfig config = divided(kernel, launched);
   if (mode_ == Mode::kFunctional) {
     if (writer_ != nullptr) {
       writer_->set_next_registers(resources(found, config).registers_per_thread);

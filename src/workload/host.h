@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -56,9 +57,32 @@ class Host {
 
   // Loads PTX text (ptx::ParseError for bad PTX).
   void load_ptx(std::string_view text, const std::string& file_name);
-  // Loads the PTX built into warpsim for workload "suite/name" (embedded_ptx.h); throws
-  // std::runtime_error when there is none.
+  // Loads the PTX built into warpsim for workload "suite/name" (embedded_ptx.h), or the
+  // replacement set_workload_ptx gave for that name; throws std::runtime_error when there is
+  // neither.
   void load_workload_ptx(std::string_view workload_name);
+
+  // Replacement PTX (a compiler's rewrite of a workload's kernels, `run --kernel-ptx`): from now
+  // on load_workload_ptx(`workload_name`) loads `text` instead of the embedded PTX, with
+  // `file_name` in its parse errors. `workload_name` kAllWorkloads replaces the PTX of every
+  // name that has no replacement of its own. Each load_workload_ptx call loads the text, as it
+  // would the embedded PTX: a driver that loads several workloads' PTX (concurrent/pairs) loads
+  // a replace-all text once per name, and a launch finds a kernel in the first module holding
+  // it, so that text must hold every kernel the driver launches. Setting a name again replaces
+  // its text; modules already loaded stay. The text is parsed when it is loaded.
+  static constexpr std::string_view kAllWorkloads = "";
+  void set_workload_ptx(std::string_view workload_name, std::string text, std::string file_name);
+
+  // Thread compaction (`run --block-divide`): every later launch of kernel `kernel` (its PTX
+  // name) runs with its block divided by `divisor` per dimension, the grid unchanged; the
+  // transformed kernel does the work of several of the driver's threads per thread. A launch
+  // whose block does not divide exactly throws std::invalid_argument naming kernel, block and
+  // divisor; a zero in `divisor` throws std::invalid_argument here. Setting a kernel again
+  // replaces its divisor. A divisor whose kernel is never launched is not an error here:
+  // unlaunched_block_divisors() names them.
+  void set_block_divisor(std::string kernel, func::Dim3 divisor);
+  // The kernels with a block divisor that no launch has used yet, sorted.
+  std::vector<std::string> unlaunched_block_divisors() const;
 
   Addr alloc(std::size_t bytes);
   void copy_in(Addr dst, const void* src, std::size_t bytes);
@@ -79,7 +103,8 @@ class Host {
   // Launches kernel `kernel` (its PTX name) with `shared` bytes of dynamic shared memory. Each
   // argument must have exactly its parameter's size (std::int32_t for an int, Addr for a
   // pointer, float, ...); a mismatch throws std::invalid_argument. In functional mode the kernel
-  // runs now; in timing mode it is queued until synchronize() or the next copy.
+  // runs now; in timing mode it is queued until synchronize() or the next copy. A kernel with a
+  // block divisor (set_block_divisor) runs with its block divided, and is recorded so.
   template <typename... Args>
   void launch(std::string_view kernel, func::Dim3 grid, func::Dim3 block, std::uint32_t shared,
               const Args&... args) {
@@ -132,7 +157,18 @@ class Host {
     const func::FunctionCode* kernel = nullptr;
   };
 
+  struct PtxText {
+    std::string text;
+    std::string file_name;
+  };
+  struct Divisor {
+    func::Dim3 divisor;
+    bool launched = false;
+  };
+
   Found find_kernel(std::string_view name) const;
+  // `config` with the block divided by `kernel`'s divisor, if it has one.
+  func::LaunchConfig divided(std::string_view kernel, const func::LaunchConfig& config);
   KernelResourceInfo resources(const Found& found, const func::LaunchConfig& config);
   void record_finished(const std::vector<KernelResult>& finished);
 
@@ -141,6 +177,8 @@ class Host {
   std::unique_ptr<func::Device> device_;
   std::unique_ptr<GpuModel> model_;  // timing mode only
   std::map<const func::LoadedModule*, std::string> ptx_texts_;
+  std::map<std::string, PtxText, std::less<>> replaced_ptx_;  // by workload name
+  std::map<std::string, Divisor, std::less<>> divisors_;      // by kernel name
   std::map<const func::FunctionCode*, KernelResourceInfo> measured_;
   std::map<std::uint64_t, Queued> queued_;  // by launch id
   std::vector<nlohmann::ordered_json> records_;

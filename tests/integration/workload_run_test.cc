@@ -108,6 +108,103 @@ TEST(WorkloadCli, TheDefaultSizeIsSmall) {
   std::filesystem::remove_all(dir);
 }
 
+nlohmann::ordered_json read_stats_json(const std::filesystem::path& dir) {
+  std::ifstream in(dir / "stats.json");
+  return nlohmann::ordered_json::parse(in);
+}
+
+// The PTX embedded for polybench/atax, given back with --kernel-ptx, runs exactly as the
+// embedded one: the same kernels, cycle for cycle; stats.json names the file and its hash.
+TEST(WorkloadCli, KernelPtxWithTheEmbeddedPtxGivesTheSameCycles) {
+  const auto dir = temp_dir("kernel-ptx");
+  const std::string ptx =
+      std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_75/workloads__polybench__atax__atax.ptx";
+  const std::string common = "run --gpu gtx480 --workload polybench/atax:tiny ";
+  const Result plain = run(common + "--out " + (dir / "plain").string());
+  ASSERT_EQ(plain.code, 0) << plain.out;
+  const Result replaced = run(common + "--kernel-ptx " + ptx + " --out " + (dir / "ptx").string());
+  ASSERT_EQ(replaced.code, 0) << replaced.out;
+  const auto a = read_stats_json(dir / "plain");
+  const auto b = read_stats_json(dir / "ptx");
+  ASSERT_EQ(a["kernels"].size(), 2u);
+  ASSERT_EQ(b["kernels"].size(), 2u);
+  for (std::size_t k = 0; k < 2; ++k) {
+    EXPECT_EQ(b["kernels"][k]["name"], a["kernels"][k]["name"]);
+    EXPECT_EQ(b["kernels"][k]["cycles"], a["kernels"][k]["cycles"]) << k;
+    EXPECT_EQ(b["kernels"][k]["warp_insts"], a["kernels"][k]["warp_insts"]) << k;
+  }
+  EXPECT_GT(a["total"]["cycles"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(b["total"]["cycles"], a["total"]["cycles"]);
+  EXPECT_EQ(b["workload"]["check"], "passed");
+  EXPECT_FALSE(a["workload"].contains("kernel_ptx"));
+  EXPECT_EQ(b["workload"]["kernel_ptx"]["path"], ptx);
+  EXPECT_EQ(b["workload"]["kernel_ptx"]["xxh3_128"].get<std::string>().size(), 32u);
+  std::filesystem::remove_all(dir);
+}
+
+// With the unchanged kernels a divided block leaves part of the work undone: the run shows the
+// divided blocks and fails its reference check (exit 1), and stats.json records the divisors.
+TEST(WorkloadCli, BlockDivideLaunchesTheDividedBlock) {
+  const auto dir = temp_dir("block-divide");
+  const Result r =
+      run("run --mode functional --workload polybench/atax:tiny --block-divide atax_kernel1=2 "
+          "--block-divide atax_kernel2=4,1 --out " +
+          dir.string());
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "kernel 0 atax_kernel1 grid (1,1,1) block (128,1,1)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "kernel 1 atax_kernel2 grid (1,1,1) block (64,1,1)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "the reference check failed")) << r.out;
+  const auto stats = read_stats_json(dir);
+  EXPECT_EQ(
+      stats["workload"]["block_divide"],
+      nlohmann::ordered_json::parse(R"({"atax_kernel1": [2, 1, 1], "atax_kernel2": [4, 1, 1]})"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(WorkloadCli, BadKernelPtxAndBlockDivideAreRefused) {
+  const auto dir = temp_dir("override-errors");
+  const std::string common =
+      "run --mode functional --workload polybench/atax:tiny --out " + (dir / "out").string() + " ";
+  const Result missing = run(common + "--kernel-ptx " + (dir / "none.ptx").string());
+  EXPECT_EQ(missing.code, 2) << missing.out;
+  EXPECT_TRUE(contains(missing.out, "--kernel-ptx: cannot read '" + (dir / "none.ptx").string()))
+      << missing.out;
+
+  const std::filesystem::path bad = dir / "bad.ptx";
+  std::ofstream(bad) << ".version 8.0\n.target sm_75\n.address_size 64\nbogus;\n";
+  const Result parse = run(common + "--kernel-ptx " + bad.string());
+  EXPECT_EQ(parse.code, 2) << parse.out;
+  EXPECT_TRUE(contains(parse.out, "warpsim: error: " + bad.string() + ":4:1: error: "))
+      << parse.out;
+
+  for (const char* value : {"atax_kernel1=0", "atax_kernel1=-2", "atax_kernel1=2,x", "=2",
+                            "atax_kernel1", "atax_kernel1=1,1,1,2"}) {
+    const Result r = run(common + "--block-divide '" + value + "'");
+    EXPECT_EQ(r.code, 2) << value << "\n" << r.out;
+    EXPECT_TRUE(contains(r.out, std::string("--block-divide '") + value + "'")) << value << "\n"
+                                                                                << r.out;
+  }
+  const Result odd = run(common + "--block-divide atax_kernel1=3");
+  EXPECT_EQ(odd.code, 2) << odd.out;
+  EXPECT_TRUE(contains(odd.out,
+                       "kernel atax_kernel1: block (256,1,1) does not divide by the "
+                       "block divisor (3,1,1)"))
+      << odd.out;
+
+  const Result typo = run(common + "--block-divide atax_kernl1=2");
+  EXPECT_EQ(typo.code, 2) << typo.out;
+  EXPECT_TRUE(contains(typo.out,
+                       "--block-divide: kernel(s) atax_kernl1 never launched "
+                       "(launched: atax_kernel1, atax_kernel2)"))
+      << typo.out;
+
+  const Result without =
+      run("run --kernel-ptx " + bad.string() + " --out " + (dir / "out").string() + " -- true");
+  EXPECT_EQ(without.code, 2) << without.out;
+  EXPECT_TRUE(contains(without.out, "use --workload")) << without.out;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 
 namespace profiled {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "app/app.h"
 #include "app/workload_run.h"
@@ -42,8 +43,9 @@ ConfigNode gtx480() {
 TEST(RunWorkload, AFailedCheckCarriesTheStatsOfTheRun) {
   for (bool timing : {false, true}) {
     try {
-      run_workload(WorkloadRunOptions{"test/always-wrong:tiny", timing, false, "", "warpsim"},
-                   gtx480());
+      run_workload(
+          WorkloadRunOptions{"test/always-wrong:tiny", timing, false, "", "warpsim", "", {}},
+          gtx480());
       FAIL() << "no error";
     } catch (const WorkloadCheckFailed& e) {
       EXPECT_EQ(e.message,
@@ -58,11 +60,96 @@ TEST(RunWorkload, AFailedCheckCarriesTheStatsOfTheRun) {
 }
 
 TEST(RunWorkload, UnknownNamesAndSizesAreUsageErrors) {
-  EXPECT_THROW(run_workload(WorkloadRunOptions{"test/none", true, false, "", "warpsim"}, gtx480()),
-               UsageError);
-  EXPECT_THROW(run_workload(WorkloadRunOptions{"test/always-wrong:big", true, false, "", "warpsim"},
-                            gtx480()),
-               UsageError);
+  EXPECT_THROW(
+      run_workload(WorkloadRunOptions{"test/none", true, false, "", "warpsim", "", {}}, gtx480()),
+      UsageError);
+  EXPECT_THROW(
+      run_workload(WorkloadRunOptions{"test/always-wrong:big", true, false, "", "warpsim", "", {}},
+                   gtx480()),
+      UsageError);
+}
+
+WorkloadRunOptions always_wrong(bool timing) {
+  WorkloadRunOptions options;
+  options.spec = "test/always-wrong:tiny";
+  options.timing = timing;
+  return options;
+}
+
+// --block-divide reaches the launches (the record's block) and stats.json's workload object.
+TEST(RunWorkload, BlockDivisorsDivideTheLaunchedBlocksAndAreRecorded) {
+  for (bool timing : {false, true}) {
+    WorkloadRunOptions options = always_wrong(timing);
+    options.block_divide["nothing"] = func::Dim3{4, 1, 1};
+    try {
+      run_workload(options, gtx480());
+      FAIL() << "no error";
+    } catch (const WorkloadCheckFailed& e) {
+      ASSERT_EQ(e.stats["kernels"].size(), 1u);
+      EXPECT_EQ(e.stats["kernels"][0]["block"], nlohmann::ordered_json({16, 1, 1}));
+      EXPECT_EQ(e.stats["kernels"][0]["grid"], nlohmann::ordered_json({2, 1, 1}));
+      EXPECT_EQ(e.stats["workload"]["block_divide"],
+                nlohmann::ordered_json::parse(R"({"nothing": [4, 1, 1]})"));
+      EXPECT_FALSE(e.stats["workload"].contains("kernel_ptx"));
+    }
+  }
+}
+
+TEST(RunWorkload, ABlockDivisorOfAKernelThatNeverLaunchedIsAUsageError) {
+  WorkloadRunOptions options = always_wrong(false);
+  options.block_divide["nothign"] = func::Dim3{2, 1, 1};
+  try {
+    run_workload(options, gtx480());
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--block-divide: kernel(s) nothign never launched (launched: nothing)");
+  }
+}
+
+TEST(RunWorkload, ABlockThatDoesNotDivideIsAUsageError) {
+  WorkloadRunOptions options = always_wrong(true);
+  options.block_divide["nothing"] = func::Dim3{3, 1, 1};
+  try {
+    run_workload(options, gtx480());
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "workload test/always-wrong: kernel nothing: block (64,1,1) does not divide by the "
+              "block divisor (3,1,1)");
+  }
+}
+
+TEST(RunWorkload, AnUnreadableKernelPtxIsAUsageErrorNamingIt) {
+  WorkloadRunOptions options = always_wrong(false);
+  options.kernel_ptx = "/nonexistent/kernels.ptx";
+  try {
+    run_workload(options, gtx480());
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), "--kernel-ptx: cannot read '/nonexistent/kernels.ptx'");
+  }
+}
+
+TEST(ParseBlockDivide, MissingDimensionsAreOne) {
+  EXPECT_EQ(parse_block_divide("k=2,4,8"),
+            (std::pair<std::string, func::Dim3>{"k", func::Dim3{2, 4, 8}}));
+  EXPECT_EQ(parse_block_divide("_Z3fooPf=1,4"),
+            (std::pair<std::string, func::Dim3>{"_Z3fooPf", func::Dim3{1, 4, 1}}));
+  EXPECT_EQ(parse_block_divide("k=4"), (std::pair<std::string, func::Dim3>{"k", func::Dim3{4}}));
+}
+
+TEST(ParseBlockDivide, BadValuesAreUsageErrorsQuotingThem) {
+  for (const char* value : {"k", "=2", "k=", "k=0", "k=2,0", "k=-2", "k=2,x", "k=2,,2", "k=1,2,3,4",
+                            "k=4294967296", "k=2 ", "k=+2"}) {
+    try {
+      parse_block_divide(value);
+      FAIL() << value << ": no error";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("'") + value + "'"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -5,10 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "../../support/preset_config.h"
+#include "ptx/error.h"
+#include "workload/embedded_ptx.h"
 #include "workload/host.h"
 
 namespace warpsim::workload {
@@ -130,6 +134,116 @@ TEST(Host, UnknownWorkloadPtxIsAClearError) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("suite/missing"), std::string::npos) << e.what();
   }
+}
+
+// `text` with every `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+    text.replace(at, from.size(), to);
+    at += to.size();
+  }
+  return text;
+}
+
+// scale computes a * 2 + b; this one a * 3 + b.
+const std::string kTriplePtx = replaced(kPtx, "0f40000000", "0f40400000");
+
+// The replacement runs, not the embedded PTX: a workload name with embedded PTX (atax) gets
+// scale, and a name with a replacement of its own beats the replace-all one.
+TEST(Host, AReplacementPtxIsLoadedInsteadOfTheEmbeddedOne) {
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
+  host.set_workload_ptx(Host::kAllWorkloads, kPtx, "all.ptx");
+  host.set_workload_ptx("polybench/atax", kTriplePtx, "triple.ptx");
+  host.load_workload_ptx("polybench/atax");
+  const Addr a_dev = host.alloc_copy(std::vector<float>{1, 2, 3, 4});
+  const Addr out_dev = host.alloc(4 * sizeof(float));
+  host.launch("scale", {1}, {32}, 0, a_dev, out_dev, 0.5f, std::uint32_t{4});
+  EXPECT_EQ(host.read<float>(out_dev, 4), (std::vector<float>{3.5f, 6.5f, 9.5f, 12.5f}));
+  EXPECT_THROW(host.launch("atax_kernel1", {1}, {32}, 0), std::invalid_argument);  // not loaded
+  // Replace-all covers a name without embedded PTX, too.
+  Host other(testing::preset_config("gtx480"), Host::Mode::kFunctional);
+  other.set_workload_ptx(Host::kAllWorkloads, kPtx, "all.ptx");
+  other.load_workload_ptx("suite/missing");
+  const Addr out2 = other.alloc(4 * sizeof(float));
+  other.launch("scale", {1}, {32}, 0, other.alloc_copy(std::vector<float>{1, 2, 3, 4}), out2, 0.5f,
+               std::uint32_t{4});
+  EXPECT_EQ(other.read<float>(out2, 4), (std::vector<float>{2.5f, 4.5f, 6.5f, 8.5f}));
+}
+
+// A workload's own embedded PTX, edited (its first kernel renamed), is what runs: the renamed
+// kernel computes atax's tmp = A x, and the original name is gone.
+TEST(Host, AnEditedEmbeddedPtxRunsInItsPlace) {
+  const std::optional<std::string_view> embedded = find_workload_ptx("polybench/atax");
+  ASSERT_TRUE(embedded.has_value());
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
+  host.set_workload_ptx("polybench/atax",
+                        replaced(std::string(*embedded), "atax_kernel1", "atax_edited1"),
+                        "edited.ptx");
+  host.load_workload_ptx("polybench/atax");
+  constexpr std::int32_t n = 4;
+  const std::vector<float> a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+  const Addr a_dev = host.alloc_copy(a);
+  const Addr x_dev = host.alloc_copy(std::vector<float>{1, 1, 2, 0});
+  const Addr tmp_dev = host.alloc(n * sizeof(float));
+  EXPECT_THROW(host.launch("atax_kernel1", {1}, {256}, 0, a_dev, x_dev, tmp_dev, n, n),
+               std::invalid_argument);
+  host.launch("atax_edited1", {1}, {256}, 0, a_dev, x_dev, tmp_dev, n, n);
+  EXPECT_EQ(host.read<float>(tmp_dev, n), (std::vector<float>{9, 25, 41, 57}));
+  EXPECT_EQ(host.records().at(0)["name"], "atax_edited1");
+}
+
+TEST(Host, AReplacementThatDoesNotParseIsAParseErrorInItsFile) {
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
+  host.set_workload_ptx(Host::kAllWorkloads, ".version 8.0\n.target sm_70\nbogus;\n", "bad.ptx");
+  try {
+    host.load_workload_ptx("polybench/atax");
+    FAIL() << "no error";
+  } catch (const ptx::ParseError& e) {
+    EXPECT_EQ(e.file(), "bad.ptx");
+    EXPECT_EQ(e.line(), 3u);
+  }
+}
+
+// The driver launches 256 x 1 or 32 x 8 blocks; the divisor makes them 128 x 1 and 32 x 2, the
+// grid unchanged, in both modes.
+TEST(Host, ABlockDivisorDividesTheLaunchedBlock) {
+  for (Host::Mode mode : {Host::Mode::kFunctional, Host::Mode::kTiming}) {
+    Host host(testing::preset_config("gtx480"), mode);
+    host.load_ptx(kPtx, "scale.ptx");
+    host.set_block_divisor("scale", {2});
+    host.set_block_divisor("never", {1, 2});
+    EXPECT_EQ(host.unlaunched_block_divisors(), (std::vector<std::string>{"never", "scale"}));
+    const Addr a_dev = host.alloc_copy(std::vector<float>(512, 1.0f));
+    const Addr out_dev = host.alloc(512 * sizeof(float));
+    host.launch("scale", {2}, {256}, 0, a_dev, out_dev, 0.0f, std::uint32_t{512});
+    host.set_block_divisor("scale", {1, 4});
+    host.launch("scale", {2}, {32, 8}, 0, a_dev, out_dev, 0.0f, std::uint32_t{512});
+    host.synchronize();
+    EXPECT_EQ(host.unlaunched_block_divisors(), (std::vector<std::string>{"never"}));
+    ASSERT_EQ(host.records().size(), 2u);
+    EXPECT_EQ(host.records()[0]["grid"], nlohmann::ordered_json({2, 1, 1}));
+    EXPECT_EQ(host.records()[0]["block"], nlohmann::ordered_json({128, 1, 1}));
+    EXPECT_EQ(host.records()[0]["ctas"], 2);
+    EXPECT_EQ(host.records()[1]["grid"], nlohmann::ordered_json({2, 1, 1}));
+    EXPECT_EQ(host.records()[1]["block"], nlohmann::ordered_json({32, 2, 1}));
+  }
+}
+
+TEST(Host, ABlockThatDoesNotDivideIsRefused) {
+  Host host(testing::preset_config("gtx480"), Host::Mode::kFunctional);
+  host.load_ptx(kPtx, "scale.ptx");
+  host.set_block_divisor("scale", {3});
+  const Addr buf = host.alloc(64 * sizeof(float));
+  try {
+    host.launch("scale", {1}, {64}, 0, buf, buf, 0.0f, std::uint32_t{64});
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "kernel scale: block (64,1,1) does not divide by the block divisor (3,1,1)");
+  }
+  EXPECT_TRUE(host.records().empty());
+  EXPECT_EQ(host.unlaunched_block_divisors(), (std::vector<std::string>{"scale"}));
+  EXPECT_THROW(host.set_block_divisor("scale", {2, 0, 1}), std::invalid_argument);
 }
 
 }  // namespace
