@@ -142,6 +142,20 @@ class Compactor {
     factor_ = factor;
     collect_sites(kernel_.getBody());
     SourceEdit edit(source_);
+    // A parameter that becomes variant gets one copy per compacted thread, made on entry.
+    std::string copies;
+    for (const clang::ParmVarDecl* param : kernel_.parameters()) {
+      if (!variant_.contains(param)) continue;
+      for (int m = 0; m < factor_; ++m) {
+        copies += fmt::format(" auto {0}__{1} = {0};", param->getNameAsString(), m);
+      }
+    }
+    if (!copies.empty()) {
+      const auto* body = llvm::cast<clang::CompoundStmt>(kernel_.getBody());
+      const unsigned brace =
+          source_.offsets(clang::SourceRange(body->getLBracLoc(), body->getLBracLoc())).second;
+      edit.insert(brace, copies);
+    }
     std::vector<std::pair<unsigned, unsigned>> replicated;
     visit_block(kernel_.getBody(), edit, replicated, info);
     for (const Site& s : sites_) {  // blockDim.DIM in code that runs once
@@ -173,6 +187,8 @@ class Compactor {
   // Mentions threadIdx.DIM or a variant variable (reads, writes or declares one).
   bool variant(const clang::Stmt* stmt) const {
     if (stmt == nullptr) return false;
+    // An atomic (or printf) happens once per thread even with the same arguments.
+    if (is_call_to(stmt, {"atomic", "printf"})) return true;
     if (const auto* e = llvm::dyn_cast<clang::Expr>(stmt)) {
       if (is_thread_dim(e)) return true;
       if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {

@@ -151,3 +151,27 @@ extern "C" __global__ void k(float* p) {
 
 }  // namespace
 }  // namespace warpsim::place
+
+namespace warpsim::place {
+namespace {
+
+TEST(Compaction, AtomicsRunOncePerThreadAndParametersGetCopies) {
+  const std::string kernel = R"(
+extern "C" __global__ void k(int* count, float* p, int n) {
+  atomicAdd(count, 1);
+  n += threadIdx.x;
+  p[n] = 1.0f;
+}
+)";
+  const std::string prelude = "__device__ int atomicAdd(int*, int);\n";
+  const std::string out = compact_threads(parse_cuda(prelude + kernel, "a.cu"), "k", 'x', 2);
+  // The atomic's arguments are the same for every thread, but each thread adds one.
+  EXPECT_EQ(count(out, "atomicAdd(count, 1);"), 2) << out;
+  // n changes per thread: each compacted thread starts from its own copy of the argument.
+  EXPECT_EQ(count(out, "auto n__0 = n; auto n__1 = n;"), 1) << out;
+  EXPECT_EQ(count(out, "n__1 += (threadIdx.x + 1 * blockDim.x);"), 1) << out;
+  EXPECT_NO_THROW(parse_cuda(prelude + out, "a.cu"));
+}
+
+}  // namespace
+}  // namespace warpsim::place
