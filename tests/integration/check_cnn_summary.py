@@ -5,7 +5,9 @@ faster by 3.00x, heuristic right; CV10 (N 32, C 128: NCHW) CHWN 1000, NCHW 2000:
 2.00x, the heuristic wrong. Right on 1 of 2; geometric mean sqrt(3 x 2) = 2.45x, mean 2.50x. A
 failed run stops it with a non-zero status. Transform report: CV1 naive 900 cycles, opt1 300
 (3.00x), opt2 100 (9.00x); CV9 naive 800, opt1 400 (2.00x), no opt2: means opt1 2.50x over 2
-layers, opt2 9.00x over 1."""
+layers, opt2 9.00x over 1. Softmax report: class1 base 1200 cycles, fused 600 (2.00x), opt 150
+(4.00x over fused, 8.00x over base); c10000 base 800, fused 800 (1.00x), opt 100 (8.00x): geometric
+means fusion sqrt(2 x 1) = 1.41x, injection sqrt(4 x 8) = 5.66x."""
 import os
 import subprocess
 import sys
@@ -19,6 +21,14 @@ TRANSFORM = ["index,gpu,workload,status,cycles", "0,g,cnn/transform-naive-cv1,ok
              "3,g,cnn/transform-naive-cv9,ok,800", "4,g,cnn/transform-opt1-cv9,ok,400"]
 TRANSFORM_EXPECTED = ["| CV1 | 900 | 3.00x | 9.00x |", "| CV9 | 800 | 2.00x | - |",
                       "mean speedup over naive: opt1 2.50x over 2 layers, opt2 9.00x over 1 layers"]
+SOFTMAX = ["index,gpu,workload,status,cycles", "0,g,cnn/softmax-base-class1,ok,1200",
+           "1,g,cnn/softmax-fused-class1,ok,600", "2,g,cnn/softmax-opt-class1,ok,150",
+           "3,g,cnn/softmax-base-c10000,ok,800", "4,g,cnn/softmax-fused-c10000,ok,800",
+           "5,g,cnn/softmax-opt-c10000,ok,100"]
+SOFTMAX_EXPECTED = ["| class1 | 1200 | 2.00x | 4.00x | 8.00x |",
+                    "| c10000 | 800 | 1.00x | 8.00x | 8.00x |",
+                    "geometric mean over 2 configurations: fusion 1.41x, injection 5.66x"
+                    " (thesis 2.81x, 5.13x)"]
 EXPECTED = ["| CV1 | 128 | 1 | 1000 | 3000 | CHWN | 3.00x | CHWN | CHWN |",
             "| CV10 | 32 | 128 | 1000 | 2000 | CHWN | 2.00x | NCHW (wrong) | NCHW |",
             "heuristic right on 1 of 2 layers; the faster layout wins by 2.45x (geometric mean),"
@@ -46,6 +56,11 @@ def main():
     missing = [e for e in TRANSFORM_EXPECTED if e not in out.stdout.splitlines()]
     if out.returncode != 0 or missing:
         sys.exit("transform report: missing lines:\n" + "\n".join(missing) + "\n--- output:\n"
+                 + out.stdout + out.stderr)
+    out = run(summary, SOFTMAX)
+    missing = [e for e in SOFTMAX_EXPECTED if e not in out.stdout.splitlines()]
+    if out.returncode != 0 or missing:
+        sys.exit("softmax report: missing lines:\n" + "\n".join(missing) + "\n--- output:\n"
                  + out.stdout + out.stderr)
     failed = run(summary, RUNS + ["4,g,cnn/conv-chwn-cv2,failed,,,"])
     if failed.returncode == 0:
