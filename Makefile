@@ -146,7 +146,7 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml \
   experiments/smem-vs-dcache/split.yaml experiments/icache/icache.yaml \
   experiments/icache/icache-2k.yaml experiments/cnn/conv-layout.yaml \
-  experiments/cnn/transform.yaml experiments/cnn/softmax.yaml
+  experiments/cnn/transform.yaml experiments/cnn/pool.yaml experiments/cnn/softmax.yaml
 PLACEMENT_SIZE := $(if $(EXPERIMENT_SIZE),$(EXPERIMENT_SIZE),small)
 SVD_OUT := experiments/smem-vs-dcache/out/smem-vs-dcache
 
@@ -158,7 +158,7 @@ experiment-seed000: build
 	  $(SVD_OUT)$$sfx/report/runs.csv $(SVD_OUT)-tlp$$sfx/report/runs.csv \
 	  $(SVD_OUT)-l1d$$sfx/report/runs.csv $(SVD_OUT)-split$$sfx/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
-	for e in conv-layout transform softmax; do \
+	for e in conv-layout transform pool softmax; do \
 	  experiments/cnn/summary experiments/cnn/out/cnn-$$e$$sfx/report/runs.csv || \
 	    { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	done; \

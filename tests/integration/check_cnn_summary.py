@@ -7,7 +7,10 @@ failed run stops it with a non-zero status. Transform report: CV1 naive 900 cycl
 (3.00x), opt2 100 (9.00x); CV9 naive 800, opt1 400 (2.00x), no opt2: means opt1 2.50x over 2
 layers, opt2 9.00x over 1. Softmax report: class1 base 1200 cycles, fused 600 (2.00x), opt 150
 (4.00x over fused, 8.00x over base); c10000 base 800, fused 800 (1.00x), opt 100 (8.00x): geometric
-means fusion sqrt(2 x 1) = 1.41x, injection sqrt(4 x 8) = 5.66x."""
+means fusion sqrt(2 x 1) = 1.41x, injection sqrt(4 x 8) = 5.66x. Pooling report, PL3: NCHW 4000,
+CHWN 2000 (2.00x), e2x2 1000, e3x2 800 (faster: EX goes on), e4x2 900 (slower: EX stops at 3),
+e3x3 850 (slower: EY stops): the climb ends at e3x2, 2.50x over CHWN; e2x3 400 is faster still
+but off the climb's path, so it does not count."""
 import os
 import subprocess
 import sys
@@ -25,6 +28,14 @@ SOFTMAX = ["index,gpu,workload,status,cycles", "0,g,cnn/softmax-base-class1,ok,1
            "1,g,cnn/softmax-fused-class1,ok,600", "2,g,cnn/softmax-opt-class1,ok,150",
            "3,g,cnn/softmax-base-c10000,ok,800", "4,g,cnn/softmax-fused-c10000,ok,800",
            "5,g,cnn/softmax-opt-c10000,ok,100"]
+POOL = ["index,gpu,workload,status,cycles", "0,g,cnn/pool-nchw-pl3,ok,4000",
+        "1,g,cnn/pool-chwn-pl3,ok,2000", "2,g,cnn/pool-chwn-e2x2-pl3,ok,1000",
+        "3,g,cnn/pool-chwn-e3x2-pl3,ok,800", "4,g,cnn/pool-chwn-e4x2-pl3,ok,900",
+        "5,g,cnn/pool-chwn-e3x3-pl3,ok,850", "6,g,cnn/pool-chwn-e2x3-pl3,ok,400"]
+POOL_EXPECTED = ["| PL3 | 4000 | 2000 | 2.00x | - | e2x2 1000, **e3x2 800**, e4x2 900, e3x3 850 |"
+                 " 2.50x |",
+                 "geometric mean over 1 layers: CHWN over NCHW 2.00x (max 2.00x; thesis up to"
+                 " 16.3x), climbed over CHWN 2.50x (thesis +14.3% on average)"]
 SOFTMAX_EXPECTED = ["| class1 | 1200 | 2.00x | 4.00x | 8.00x |",
                     "| c10000 | 800 | 1.00x | 8.00x | 8.00x |",
                     "geometric mean over 2 configurations: fusion 1.41x, injection 5.66x"
@@ -56,6 +67,11 @@ def main():
     missing = [e for e in TRANSFORM_EXPECTED if e not in out.stdout.splitlines()]
     if out.returncode != 0 or missing:
         sys.exit("transform report: missing lines:\n" + "\n".join(missing) + "\n--- output:\n"
+                 + out.stdout + out.stderr)
+    out = run(summary, POOL)
+    missing = [e for e in POOL_EXPECTED if e not in out.stdout.splitlines()]
+    if out.returncode != 0 or missing:
+        sys.exit("pool report: missing lines:\n" + "\n".join(missing) + "\n--- output:\n"
                  + out.stdout + out.stderr)
     out = run(summary, SOFTMAX)
     missing = [e for e in SOFTMAX_EXPECTED if e not in out.stdout.splitlines()]
