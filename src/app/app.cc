@@ -1,7 +1,9 @@
 #include "app/app.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -52,6 +54,18 @@ int run_main(int argc, char** argv) {
     return report("internal error", e.what(), kExitSimulationFailed);
   }
   return kExitOk;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw UsageError("'" + path.string() + "' is a directory");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path.string() + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 void write_file(const std::filesystem::path& path, const std::string& text) {

@@ -25,6 +25,8 @@ struct ProgramExit {
 
 // Writes `text` to `path`, replacing it; a file that cannot be written is a UsageError.
 void write_file(const std::filesystem::path& path, const std::string& text);
+// The whole of file `path`; a file that cannot be read, or a directory, is a UsageError.
+std::string read_file(const std::filesystem::path& path);
 
 int run_main(int argc, char** argv);
 

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -110,7 +110,8 @@ void run_program_under_runtime(const RunOptions& opts, const ConfigNode& resolve
 
 // `--workload NAME[:SIZE]`: runs in this process. A failed reference check still writes the
 // stats of what ran, then exits with status 1: the simulator computed wrong results.
-void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved) {
+void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved,
+                          std::map<std::string, func::Dim3> block_divide) {
   WorkloadRunOptions options;
   options.spec = opts.workload;
   options.timing = opts.mode == "timing";
@@ -118,9 +119,7 @@ void run_builtin_workload(const RunOptions& opts, const ConfigNode& resolved) {
   options.write_trace = opts.write_trace;
   options.write_trace_registers = opts.write_trace_registers;
   options.kernel_ptx = opts.kernel_ptx;
-  for (const std::string& value : opts.block_divide) {
-    options.block_divide.insert(parse_block_divide(value));
-  }
+  options.block_divide = std::move(block_divide);
   try {
     write_stats(opts, run_workload(options, resolved));
   } catch (const WorkloadCheckFailed& e) {
@@ -146,10 +145,10 @@ void run(const RunOptions& opts) {
   if (opts.workload.empty() && (!opts.kernel_ptx.empty() || !opts.block_divide.empty())) {
     throw UsageError("--kernel-ptx and --block-divide change a built-in workload: use --workload");
   }
-  std::set<std::string> divided;  // a bad or repeated --block-divide fails before the run
+  std::map<std::string, func::Dim3> divisors;  // a bad or repeated one fails before the run
   for (const std::string& value : opts.block_divide) {
-    const std::string kernel = parse_block_divide(value).first;
-    if (!divided.insert(kernel).second) {
+    auto [kernel, divisor] = parse_block_divide(value);
+    if (!divisors.emplace(kernel, divisor).second) {
       throw UsageError(fmt::format("--block-divide '{}': kernel {} is given twice", value, kernel));
     }
   }
@@ -188,7 +187,7 @@ void run(const RunOptions& opts) {
   // process's resident pages, and its peak resident set (stats.json's sim.peak_rss_mb) counts them.
   ::malloc_trim(0);
   if (!opts.program.empty()) run_program_under_runtime(opts, resolved);
-  if (!opts.workload.empty()) return run_builtin_workload(opts, resolved);
+  if (!opts.workload.empty()) return run_builtin_workload(opts, resolved, std::move(divisors));
   if (opts.mode != "timing") {
     throw UsageError("--trace replays a trace on the timing model: use --mode timing");
   }

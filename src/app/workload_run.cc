@@ -3,13 +3,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -80,15 +77,11 @@ Overrides read_overrides(const WorkloadRunOptions& options) {
   overrides.block_divide = options.block_divide;
   if (options.kernel_ptx.empty()) return overrides;
   overrides.ptx_path = options.kernel_ptx;
-  std::error_code ec;
-  if (std::filesystem::is_directory(options.kernel_ptx, ec)) {
-    throw UsageError(fmt::format("--kernel-ptx: '{}' is a directory", options.kernel_ptx));
+  try {
+    overrides.ptx_text = read_file(options.kernel_ptx);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("--kernel-ptx: ") + e.what());
   }
-  std::ifstream in(options.kernel_ptx, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("--kernel-ptx: cannot read '{}'", options.kernel_ptx));
-  std::ostringstream text;
-  text << in.rdbuf();
-  overrides.ptx_text = text.str();
   return overrides;
 }
 

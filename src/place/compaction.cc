@@ -14,102 +14,12 @@
 #include <fmt/format.h>
 
 #include "place/kernel_exprs.h"
+#include "place/kernel_walk.h"
 #include "place/source_edit.h"
 
 namespace warpsim::place {
 
 namespace {
-
-// Every statement and expression of the kernel body, and the assignments in it.
-struct Def {
-  const clang::VarDecl* target = nullptr;
-  const clang::Stmt* value = nullptr;  // the assigned value (null: ++/--, a call's out-argument)
-  const clang::Stmt* site = nullptr;   // the assignment itself
-};
-
-// The local variable an assignment to `expr` changes: a variable, or an element of a local
-// array (an element through a pointer is memory, which the analysis does not follow).
-const clang::VarDecl* var_of(const clang::Expr* expr) {
-  expr = expr->IgnoreParenImpCasts();
-  bool element = false;
-  while (const auto* sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) {
-    expr = sub->getBase()->IgnoreParenImpCasts();
-    element = true;
-  }
-  const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(expr);
-  const auto* var = ref == nullptr ? nullptr : llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-  if (var == nullptr || !var->hasLocalStorage()) return nullptr;
-  if (element && !var->getType()->isConstantArrayType()) return nullptr;
-  return var;
-}
-
-bool is_call_to(const clang::Stmt* stmt, std::initializer_list<const char*> names) {
-  const auto* call = llvm::dyn_cast<clang::CallExpr>(stmt);
-  if (call == nullptr || call->getDirectCallee() == nullptr) return false;
-  const std::string name = call->getDirectCallee()->getNameAsString();
-  for (const char* n : names) {
-    if (name.rfind(n, 0) == 0) return true;
-  }
-  return false;
-}
-
-class Collector : public clang::RecursiveASTVisitor<Collector> {
- public:
-  std::vector<Def> defs;
-  std::vector<const clang::VarDecl*> locals;
-  std::vector<const clang::Stmt*> barriers, returns, jumps, warp_calls;
-
-  bool VisitVarDecl(clang::VarDecl* var) {
-    if (var->hasLocalStorage() || var->isStaticLocal()) {
-      locals.push_back(var);
-      if (var->hasInit()) defs.push_back({var, var->getInit(), var->getInit()});
-    }
-    return true;
-  }
-  bool VisitBinaryOperator(clang::BinaryOperator* op) {
-    if (!op->isAssignmentOp()) return true;
-    if (const clang::VarDecl* v = var_of(op->getLHS())) {
-      defs.push_back({v, op->getRHS(), op});
-      if (op->isCompoundAssignmentOp()) defs.push_back({v, op->getLHS(), op});
-    }
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator* op) {
-    // ++/--, and `&v`: whatever the statement does with the address may write v.
-    if (!op->isIncrementDecrementOp() && op->getOpcode() != clang::UO_AddrOf) return true;
-    if (const clang::VarDecl* v = var_of(op->getSubExpr()))
-      defs.push_back({v, op->getSubExpr(), op});
-    return true;
-  }
-  bool VisitCallExpr(clang::CallExpr* call) {
-    if (is_call_to(call, {"__syncthreads"})) barriers.push_back(call);
-    if (is_call_to(call, {"__shfl", "__ballot", "__any", "__all", "__activemask", "__syncwarp"})) {
-      warp_calls.push_back(call);
-    }
-    const clang::FunctionDecl* fn = call->getDirectCallee();
-    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
-      const bool by_ref = fn != nullptr && i < fn->getNumParams() &&
-                          fn->getParamDecl(i)->getType()->isReferenceType() &&
-                          !fn->getParamDecl(i)->getType()->getPointeeType().isConstQualified();
-      if (const clang::VarDecl* v = by_ref ? var_of(call->getArg(i)) : nullptr) {
-        defs.push_back({v, call, call});  // an out-argument: variant if the call is
-      }
-    }
-    return true;
-  }
-  bool VisitReturnStmt(clang::ReturnStmt* stmt) {
-    returns.push_back(stmt);
-    return true;
-  }
-  bool VisitBreakStmt(clang::BreakStmt* stmt) {
-    jumps.push_back(stmt);
-    return true;
-  }
-  bool VisitContinueStmt(clang::ContinueStmt* stmt) {
-    jumps.push_back(stmt);
-    return true;
-  }
-};
 
 struct Site {
   unsigned begin = 0, end = 0;
@@ -121,9 +31,9 @@ class Compactor {
  public:
   Compactor(const ParsedSource& source, const clang::FunctionDecl& kernel, char dim)
       : source_(source), kernel_(kernel), ctx_(source.context()), dim_(dim) {
-    collector_.TraverseStmt(kernel.getBody());
-    if (!collector_.warp_calls.empty()) {
-      fail(collector_.warp_calls[0], "a warp-level function depends on which threads share a warp");
+    walk_.TraverseStmt(kernel.getBody());
+    if (!walk_.warp_calls.empty()) {
+      fail(walk_.warp_calls[0], "a warp-level function depends on which threads share a warp");
     }
     find_variant();
   }
@@ -132,7 +42,7 @@ class Compactor {
     CompactionInfo out;
     out.dim = dim_;
     out.redundant_loads = redundant_loads();
-    for (const clang::VarDecl* v : collector_.locals) {
+    for (const clang::VarDecl* v : walk_.locals) {
       if (variant_.contains(v)) out.variant.push_back(v->getNameAsString());
     }
     return out;
@@ -252,7 +162,7 @@ class Compactor {
         f != nullptr && variant(f->getInc())) {
       return true;
     }
-    for (const clang::Stmt* jump : collector_.jumps) {
+    for (const clang::Stmt* jump : walk_.jumps) {
       const bool is_break = llvm::isa<clang::BreakStmt>(jump);
       const clang::Stmt* owner = parent_stmt(jump);
       while (owner != nullptr &&
@@ -294,7 +204,7 @@ class Compactor {
     bool changed = true;
     while (changed) {
       changed = false;
-      for (const Def& d : collector_.defs) {
+      for (const Def& d : walk_.defs) {
         if (variant_.contains(d.target)) continue;
         const bool v =
             variant(d.value) || under_variant_control(d.site) || variant(full_statement(d.site));
@@ -392,12 +302,12 @@ class Compactor {
 
   void replicate(const clang::Stmt* stmt, bool wrap, SourceEdit& edit,
                  std::vector<std::pair<unsigned, unsigned>>& replicated, CompactionInfo& info) {
-    for (const clang::Stmt* b : collector_.barriers) {
+    for (const clang::Stmt* b : walk_.barriers) {
       for (const clang::Stmt* p = b; p != nullptr; p = parent_stmt(p)) {
         if (p == stmt) fail(b, "a barrier under a thread-dependent condition or loop");
       }
     }
-    for (const clang::Stmt* r : collector_.returns) {
+    for (const clang::Stmt* r : walk_.returns) {
       for (const clang::Stmt* p = r; p != nullptr; p = parent_stmt(p)) {
         if (p == stmt) fail(r, "a return under a thread-dependent condition");
       }
@@ -519,7 +429,7 @@ class Compactor {
   char dim_;
   int factor_ = 1;
   int hoisted_ = 0;
-  Collector collector_;
+  KernelWalk walk_;
   std::set<const clang::VarDecl*> variant_;
   std::vector<Site> sites_;
 };

@@ -37,20 +37,29 @@ bool is_kernel_definition(const clang::FunctionDecl* fn, const clang::SourceMana
          sm.isInMainFile(sm.getExpansionLoc(fn->getBeginLoc()));
 }
 
+// The kernels defined in the main file, in source order (at file scope or in extern "C").
+std::vector<const clang::FunctionDecl*> kernels(const clang::ASTContext& ctx,
+                                                const clang::SourceManager& sm) {
+  std::vector<const clang::FunctionDecl*> found;
+  auto visit = [&](const clang::Decl* decl) {
+    const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
+    if (is_kernel_definition(fn, sm)) found.push_back(fn);
+  };
+  for (const clang::Decl* decl : ctx.getTranslationUnitDecl()->decls()) {
+    if (const auto* linkage = llvm::dyn_cast<clang::LinkageSpecDecl>(decl)) {
+      for (const clang::Decl* inner : linkage->decls()) visit(inner);
+    } else {
+      visit(decl);
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 const clang::FunctionDecl& ParsedSource::kernel(const std::string& name) const {
-  for (const clang::Decl* decl : context().getTranslationUnitDecl()->decls()) {
-    const clang::FunctionDecl* fn = nullptr;
-    if (const auto* linkage = llvm::dyn_cast<clang::LinkageSpecDecl>(decl)) {
-      for (const clang::Decl* inner : linkage->decls()) {
-        fn = llvm::dyn_cast<clang::FunctionDecl>(inner);
-        if (is_kernel_definition(fn, sources()) && fn->getNameAsString() == name) return *fn;
-      }
-      continue;
-    }
-    fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
-    if (is_kernel_definition(fn, sources()) && fn->getNameAsString() == name) return *fn;
+  for (const clang::FunctionDecl* fn : kernels(context(), sources())) {
+    if (fn->getNameAsString() == name) return *fn;
   }
   std::string known;
   for (const std::string& k : kernel_names()) known += (known.empty() ? "" : ", ") + k;
@@ -60,16 +69,8 @@ const clang::FunctionDecl& ParsedSource::kernel(const std::string& name) const {
 
 std::vector<std::string> ParsedSource::kernel_names() const {
   std::vector<std::string> names;
-  auto visit = [&](const clang::Decl* decl) {
-    const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(decl);
-    if (is_kernel_definition(fn, sources())) names.push_back(fn->getNameAsString());
-  };
-  for (const clang::Decl* decl : context().getTranslationUnitDecl()->decls()) {
-    if (const auto* linkage = llvm::dyn_cast<clang::LinkageSpecDecl>(decl)) {
-      for (const clang::Decl* inner : linkage->decls()) visit(inner);
-    } else {
-      visit(decl);
-    }
+  for (const clang::FunctionDecl* fn : kernels(context(), sources())) {
+    names.push_back(fn->getNameAsString());
   }
   return names;
 }
