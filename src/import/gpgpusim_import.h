@@ -21,9 +21,15 @@ struct ImportRequest {
 struct ImportResult {
   std::string yaml;  // the preset
   std::string name;
-  std::vector<std::string> untranslated;    // "FILE:LINE: -name value"
+  // Every option not translated, "FILE:LINE: -name value"; those of them that do not change
+  // timing (functional simulation, statistics, power, tracing) are also in `not_timing`.
+  std::vector<std::string> untranslated;
+  std::vector<std::string> not_timing;
   std::vector<std::string> approximations;  // "FILE:LINE: -name value: how"
-  std::size_t options = 0;                  // options read
+  // Options whose value is what warpsim does anyway (no key to set): "FILE:LINE: -name value:
+  // why".
+  std::vector<std::string> agreements;
+  std::size_t options = 0;  // options read
 };
 
 // Throws ImportError (FILE:LINE: ...) on an unreadable file or a malformed value.

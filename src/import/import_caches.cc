@@ -118,9 +118,9 @@ void translate_caches(Translation& t) {
   const OptionValue* l1_latency = t.take("gpgpu_l1_latency");
   if (const OptionValue* o = t.take("gpgpu_cache:dl1")) {
     translate_cache(t, *o, "sm.l1d", false);
-    if (l1_latency != nullptr) {
-      t.set("sm.l1d.hit_latency", fmt::format("{}", option_uint(*l1_latency)), *l1_latency);
-    }
+  }
+  if (l1_latency != nullptr) {
+    t.set("sm.l1d.hit_latency", fmt::format("{}", option_uint(*l1_latency)), *l1_latency);
   }
   if (const OptionValue* o = t.take("gpgpu_tex_cache:l1")) {
     translate_cache(t, *o, "sm.l1t", false);
@@ -134,6 +134,16 @@ void translate_caches(Translation& t) {
   }
   if (const OptionValue* o = t.take("gpgpu_cache:il1")) {
     translate_cache(t, *o, "sm.icache", true);
+  }
+  // GPGPU-Sim: every instruction fetch hits and constant loads complete without the cache.
+  if (const OptionValue* o = t.take("gpgpu_perfect_inst_const_cache")) {
+    const bool perfect = option_bool(*o);
+    t.set("sm.l1c.perfect_reads", perfect ? "true" : "false", *o);
+    if (perfect) {
+      t.approximate(*o,
+                    "only the constant cache is perfect (sm.l1c.perfect_reads): warpsim's "
+                    "I-cache has no perfect mode and misses as -gpgpu_cache:il1 describes");
+    }
   }
   if (const OptionValue* o = t.take("gpgpu_l1_banks")) {
     t.set("sm.ldst.requests_per_cycle", fmt::format("{}", option_uint(*o)), *o);
@@ -149,6 +159,22 @@ void translate_caches(Translation& t) {
   }
   if (const OptionValue* o = t.take("gpgpu_l2_rop_latency")) {
     t.set("l2.latency", fmt::format("{}", option_uint(*o)), *o);
+  }
+  t.agree("gpgpu_cache:dl2_texture_only", "0", "the L2 caches every access, as in warpsim");
+  // icnt-to-L2 : L2-to-DRAM : DRAM-to-L2 : L2-to-icnt queue entries. An L2 slice stops accessing
+  // its cache while its L2-to-icnt queue is full, as warpsim's does with l2.response_queue.
+  if (const OptionValue* o = t.take("gpgpu_dram_partition_queues")) {
+    const std::vector<std::string> f = split(o->value, ':');
+    if (f.size() != 4) {
+      o->fail("expected icnt-to-L2:L2-to-DRAM:DRAM-to-L2:L2-to-icnt queue sizes");
+    }
+    const std::uint64_t n = field_uint(*o, f[3], "L2-to-icnt queue");
+    t.set("l2.response_queue", fmt::format("{}", n == 0 ? 1024 : n),
+          cite(*o) + " (the L2-to-icnt queue)");
+    t.approximate(*o, fmt::format("only the L2-to-icnt queue is translated (l2.response_queue{}); "
+                                  "the icnt-to-L2, L2-to-DRAM and DRAM-to-L2 queues have no "
+                                  "warpsim counterpart",
+                                  n == 0 ? ", 0 taken as 1024" : ""));
   }
   if (const OptionValue* o = t.take("dram_latency")) {
     t.set("l2.dram_latency", fmt::format("{}", option_uint(*o)), *o);

@@ -123,6 +123,11 @@ void translate_shared(Translation& t) {
   if (const OptionValue* o = t.take("gpgpu_smem_latency")) {
     t.set("sm.ldst.shared_latency", fmt::format("{}", option_uint(*o)), *o);
   }
+  t.agree("gpgpu_shmem_limited_broadcast", "0",
+          "lanes that read the same bank word are served together, as in warpsim");
+  t.agree("gpgpu_shmem_warp_parts", "1",
+          "a warp's shared-memory access is one request, its conflicts counted over the warp, "
+          "as in warpsim");
   const OptionValue* adaptive = t.take("gpgpu_adaptive_cache_config");
   const OptionValue* options = t.take("gpgpu_shmem_option");
   const OptionValue* unified = t.take("gpgpu_unified_l1d_size");
@@ -132,8 +137,23 @@ void translate_shared(Translation& t) {
                               : cite(*adaptive) + ": a fixed split");
     return;
   }
-  if (options == nullptr || unified == nullptr) {
-    adaptive->fail("an adaptive split needs -gpgpu_shmem_option and -gpgpu_unified_l1d_size");
+  if ((options == nullptr) != (unified == nullptr)) {
+    adaptive->fail("an adaptive split needs both -gpgpu_shmem_option and -gpgpu_unified_l1d_size");
+  }
+  if (options == nullptr) {
+    // GPGPU-Sim 4.0 (-adaptive_volta_cache_config, Accel-Sim 1.0's configurations) had no option
+    // lists: its adaptive split was Volta's, 0 to 96 KB of shared memory in a 128 KB array.
+    t.set("sm.shared_carveouts", "[0, 8KiB, 16KiB, 32KiB, 64KiB, 96KiB]",
+          cite(*adaptive) + " without -gpgpu_shmem_option: GPGPU-Sim 4.0's Volta split");
+    t.set("sm.shared_carveout_choice", "smallest",
+          "GPGPU-Sim gives a kernel the smallest option that holds its shared memory");
+    t.set("sm.l1d.unified_bytes", "128KiB",
+          cite(*adaptive) + " without -gpgpu_unified_l1d_size: Volta's 128 KB");
+    t.approximate(*adaptive,
+                  "no -gpgpu_shmem_option and -gpgpu_unified_l1d_size (a configuration for "
+                  "GPGPU-Sim 4.0): its built-in Volta split assumed, 0, 8, 16, 32, 64 or 96 KB "
+                  "of shared memory in a 128 KB L1/shared array");
+    return;
   }
   std::string list;
   for (const std::string& kb : split(options->value, ',')) {
@@ -156,8 +176,17 @@ void translate_scheduler(Translation& t) {
       t.approximate(*o,
                     "warpsim's issue_width lets a scheduler issue that many instructions "
                     "per cycle from any of its warps, GPGPU-Sim's from one warp");
+    } else {
+      // Dual issue's rule (the two instructions on different units) has nothing to act on.
+      for (const char* value : {"0", "1"}) {
+        t.agree("gpgpu_dual_issue_diff_exec_units", value,
+                "a scheduler issues one instruction per cycle (-gpgpu_max_insn_issue_per_warp "
+                "1), so there is no second instruction to constrain");
+      }
     }
   }
+  t.agree("gpgpu_simd_model", "1",
+          "branches reconverge at the immediate post-dominator (a SIMT stack), as in warpsim");
   const OptionValue* o = t.take("gpgpu_scheduler");
   if (o == nullptr) return;
   const std::vector<std::string> f = split(o->value, ':');
@@ -190,15 +219,26 @@ void translate_scheduler(Translation& t) {
 // the INT units where the SM has them (else SP), double precision on the DP units where it has
 // them (else SFU).
 void translate_units(Translation& t) {
-  static constexpr std::pair<const char*, const char*> kUnits[] = {{"gpgpu_num_sp_units", "sp"},
-                                                                   {"gpgpu_num_sfu_units", "sfu"},
-                                                                   {"gpgpu_num_dp_units", "dp"},
-                                                                   {"gpgpu_num_int_units", "int"}};
+  struct Unit {
+    const char* option;
+    const char* unit;
+    unsigned gpgpusim_default;
+  };
+  static constexpr Unit kUnits[] = {{"gpgpu_num_sp_units", "sp", 1},
+                                    {"gpgpu_num_sfu_units", "sfu", 1},
+                                    {"gpgpu_num_dp_units", "dp", 0},
+                                    {"gpgpu_num_int_units", "int", 0}};
   bool has_int = false;
   bool has_dp = false;
-  for (const auto& [option, unit] : kUnits) {
+  for (const auto& [option, unit, gpgpusim_default] : kUnits) {
     const OptionValue* o = t.take(option);
-    if (o == nullptr) continue;
+    if (o == nullptr) {
+      if (!t.inheriting) {
+        t.set(fmt::format("sm.units.{}", unit), fmt::format("{}", gpgpusim_default),
+              fmt::format("no -{}: GPGPU-Sim's default", option));
+      }
+      continue;
+    }
     const std::uint64_t n = option_uint(*o);
     t.set(fmt::format("sm.units.{}", unit), fmt::format("{}", n), *o);
     if (std::string_view(unit) == "int") has_int = n > 0;
@@ -207,9 +247,10 @@ void translate_units(Translation& t) {
   t.set("sm.units.ldst", "1", "one LD/ST unit per SM, as in GPGPU-Sim");
   const char* int_unit = has_int ? "int" : "sp";
   const char* dp_unit = has_dp ? "dp" : "sfu";
-  for (const char* op : {"int", "int_mul", "int_div", "move"}) {
+  for (const char* op : {"int", "int_mul", "int_div", "move", "warp", "control"}) {
     t.set(fmt::format("sm.ops.{}.unit", op), int_unit,
-          has_int ? "integer work on the INT units" : "no INT units: integer work on SP");
+          has_int ? "GPGPU-Sim issues what is not SP, SFU or DP work to the INT units"
+                  : "no INT units: GPGPU-Sim issues integer work to SP");
   }
   for (const char* op : {"fp32", "fp32_div", "fp16", "convert"}) {
     t.set(fmt::format("sm.ops.{}.unit", op), "sp", "single precision on SP");
@@ -287,10 +328,32 @@ void translate_trace_latencies(Translation& t) {
   }
 }
 
+// Kernel launch and instruction fetch.
+void translate_launch(Translation& t) {
+  if (const OptionValue* o = t.take("gpgpu_kernel_launch_latency")) {
+    t.set("gpu.kernel_launch_latency", fmt::format("{}", option_uint(*o)), *o);
+  }
+  t.agree("gpgpu_TB_launch_latency", "0",
+          "no cycles per CTA added to a kernel's launch latency, as in warpsim");
+  if (const OptionValue* o = t.take("gpgpu_max_concurrent_kernel")) {
+    const std::uint64_t n = option_uint(*o);
+    if (n == 0) o->fail("at least one kernel must be able to run");
+    t.set("gpu.max_concurrent_kernels", fmt::format("{}", n), *o);
+  }
+  // GPGPU-Sim runs its decode and fetch stages this many times per core cycle, each time
+  // filling one warp's instruction buffer with up to two instructions (fetch_width 2).
+  if (const OptionValue* o = t.take("gpgpu_inst_fetch_throughput")) {
+    const std::uint64_t n = option_uint(*o);
+    if (n == 0) o->fail("at least one warp must be fetched per cycle");
+    t.set("sm.fetch.warps_per_cycle", fmt::format("{}", n), *o);
+  }
+}
+
 }  // namespace
 
 void translate_core(Translation& t) {
   translate_clocks(t);
+  translate_launch(t);
   translate_limits(t);
   translate_capability(t);
   translate_shared(t);

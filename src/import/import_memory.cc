@@ -13,14 +13,27 @@ namespace warpsim::import {
 
 namespace {
 
-// "nbk=16:CCD=2:..." as a name -> value map.
+// "nbk=16:CCD=2:..." as a name -> value map. GPGPU-Sim parses the string with its option parser
+// after turning '=', ':' and ';' into spaces, so white space (a value continued on the next line
+// of the file) separates fields too, and empty fields are skipped.
 std::map<std::string, std::uint64_t, std::less<>> timing_fields(const OptionValue& o) {
   std::map<std::string, std::uint64_t, std::less<>> fields;
-  for (const std::string& field : split(o.value, ':')) {
+  std::string field;
+  const auto flush = [&] {
+    if (field.empty()) return;
     const std::size_t eq = field.find('=');
     if (eq == std::string::npos) o.fail(fmt::format("'{}' is not NAME=VALUE", field));
     fields[field.substr(0, eq)] = field_uint(o, field.substr(eq + 1), field.substr(0, eq));
+    field.clear();
+  };
+  for (const char c : o.value) {
+    if (c == ':' || c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      flush();
+    } else {
+      field.push_back(c);
+    }
   }
+  flush();
   return fields;
 }
 
@@ -179,6 +192,16 @@ void translate_channels(Translation& t) {
     t.set("dram.dual_command_bus", option_bool(*o) ? "true" : "false", *o);
   }
   t.set("dram.row_policy", "open", "GPGPU-Sim keeps rows open");
+  if (!t.agree("gpgpu_simple_dram_model", "0",
+               "GPGPU-Sim's command-level DRAM model, as warpsim's")) {
+    if (const OptionValue* o = t.options.find("gpgpu_simple_dram_model");
+        o != nullptr && option_bool(*o)) {
+      t.take("gpgpu_simple_dram_model");
+      t.approximate(*o,
+                    "Accel-Sim's simple DRAM model (a fixed latency and bandwidth) is not "
+                    "modeled: warpsim's command-level DRAM with the timing and queues above");
+    }
+  }
 }
 
 // The crossbar. GPGPU-Sim's buffer limits count flits; warpsim's count packets, here packets
@@ -199,11 +222,13 @@ void translate_icnt(Translation& t) {
   }
   if (const OptionValue* o = t.take("network_mode")) {
     if (option_uint(*o) != 2) {
-      t.approximate(*o,
-                    "BookSim networks are not read: warpsim's crossbar with the flit size "
-                    "and buffers above");
+      const OptionValue* file = t.take("inter_config_file");
+      t.approximate(*o, fmt::format("BookSim networks{} are not read: warpsim's crossbar with the "
+                                    "flit size and buffers above",
+                                    file == nullptr ? "" : " (" + cite(*file) + ")"));
     }
   }
+  t.agree("icnt_subnets", "2", "separate request and reply networks, as warpsim's crossbar has");
 }
 
 void translate_device(Translation& t) {

@@ -5,6 +5,7 @@
 namespace warpsim::import {
 
 std::string cite(const OptionValue& option) {
+  if (option.bare) return fmt::format("-{}", option.name);
   return fmt::format("-{} {}", option.name, option.value);
 }
 
@@ -14,6 +15,14 @@ void Translation::set(std::string_view path, std::string value, const OptionValu
 
 void Translation::approximate(const OptionValue& from, std::string_view how) {
   approximations.push_back(fmt::format("{}: {}: {}", from.where(), cite(from), how));
+}
+
+bool Translation::agree(std::string_view name, std::string_view value, std::string_view why) {
+  const OptionValue* o = options.find(name);
+  if (o == nullptr || o->bare || o->value != value) return false;
+  options.take(name);
+  agreements.push_back(fmt::format("{}: {}: {}", o->where(), cite(*o), why));
+  return true;
 }
 
 std::string bytes_text(std::uint64_t bytes) {

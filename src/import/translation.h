@@ -21,6 +21,9 @@ struct Translation {
   PresetTree tree;
   // "FILE:LINE: -option value: how it was approximated", for the end of the preset and stderr.
   std::vector<std::string> approximations;
+  // "FILE:LINE: -option value: why": options read whose value is what warpsim does anyway, so
+  // that there is no key to set.
+  std::vector<std::string> agreements;
 
   // The option (marked used), or nullptr.
   const OptionValue* take(std::string_view name) { return options.take(name); }
@@ -30,9 +33,13 @@ struct Translation {
     tree.set(path, std::move(value), std::move(comment));
   }
   void approximate(const OptionValue& from, std::string_view how);
+  // Takes option `name` if its value is `value`, GPGPU-Sim's setting for what warpsim always
+  // does (`why`), and lists it among the agreements; otherwise leaves it to be listed as not
+  // translated. Returns whether it agreed.
+  bool agree(std::string_view name, std::string_view value, std::string_view why);
 };
 
-// "-name value" for comments.
+// "-name value" for comments ("-name" for a bare flag).
 std::string cite(const OptionValue& option);
 // A byte count as the presets write it: "48KiB", "6MiB", else the number.
 std::string bytes_text(std::uint64_t bytes);

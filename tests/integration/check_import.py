@@ -22,15 +22,24 @@ import sys
 
 
 def read_options(paths):
-    """GPGPU-Sim option files: -name value pairs, '#' comments, quoted values; later wins."""
+    """GPGPU-Sim option files as its option parser reads them: '#' to the end of a line is a
+    comment (inside quotes too); a value in quotes may run over several lines, its words joined
+    by single spaces; -name value pairs, a later value replaces an earlier one."""
     options = {}
     for path in paths:
         text = pathlib.Path(path).read_text()
-        text = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
-        tokens = re.findall(r'"[^"]*"|\S+', text)
+        words = " ".join(line.split("#", 1)[0] for line in text.splitlines()).split()
+        tokens = []
+        while words:
+            word = words.pop(0)
+            if word.startswith('"'):
+                while not (len(word) >= 2 and word.endswith('"')):
+                    word += " " + words.pop(0)
+                word = word[1:-1]
+            tokens.append(word)
         for name, value in zip(tokens[0::2], tokens[1::2]):
             assert name.startswith("-"), f"{path}: unexpected token {name}"
-            options[name[1:]] = value.strip('"')
+            options[name[1:]] = value
     return options
 
 
@@ -117,7 +126,9 @@ def check_caches(doc, options, parts, import_log):
 def check_scalars(config, options):
     """Translations the probe does not see, read from the resolved config."""
     problems = []
-    timing = dict(field.split("=") for field in options["gpgpu_dram_timing_opt"].split(":"))
+    # GPGPU-Sim reads the timing string with '=', ':' and ';' as separators, white space too.
+    timing = dict(field.split("=")
+                  for field in re.split(r"[:;\s]+", options["gpgpu_dram_timing_opt"]) if field)
     clocks = [float(v) for v in options["gpgpu_clock_domains"].split(":")]
     checks = [
         ("sm.count", config["sm"]["count"],
@@ -137,6 +148,15 @@ def check_scalars(config, options):
         ("sm.ops.fp64_div.latency", config["sm"]["ops"]["fp64_div"]["latency"],
          int(options["ptx_opcode_latency_dp"].split(",")[4])),
     ]
+    if "gpgpu_kernel_launch_latency" in options:
+        checks.append(("gpu.kernel_launch_latency", config["gpu"]["kernel_launch_latency"],
+                       int(options["gpgpu_kernel_launch_latency"])))
+    if "gpgpu_max_concurrent_kernel" in options:
+        checks.append(("gpu.max_concurrent_kernels", config["gpu"]["max_concurrent_kernels"],
+                       int(options["gpgpu_max_concurrent_kernel"])))
+    if "gpgpu_inst_fetch_throughput" in options:
+        checks.append(("sm.fetch.warps_per_cycle", config["sm"]["fetch"]["warps_per_cycle"],
+                       int(options["gpgpu_inst_fetch_throughput"])))
     if "trace_opcode_latency_initiation_sp" in options:
         lat, interval = (int(v) for v in options["trace_opcode_latency_initiation_sp"].split(","))
         checks.append(("sm.ops.fp32", [config["sm"]["ops"]["fp32"]["latency"],
