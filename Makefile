@@ -28,6 +28,10 @@
 #   make experiment-placement  seed 000 ch. 3 alone: `warpsim place` on Table 3.3's benchmarks
 #   make experiment-seed002  seed 002's scratchpad sharing: the 16 KB comparison of schemes, the
 #                       48/64 KB configurations and the t sweep (experiments/scratchpad)
+#   make correlate      warpsim beside the real GPUs' Nsight Compute data (validation/hw) for
+#                       every data set of validation/correlate/datasets.yaml, CORRELATE_JOBS runs
+#                       at a time (default 2): validation/report/ and validation/correlation.json
+#                       (validation/correlate/README.md)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -56,7 +60,7 @@ EXPERIMENT_JOBS ?= 2
 MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
 .PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb \
-        experiment-seed000 experiment-seed001 experiment-seed002 experiment-placement
+        experiment-seed000 experiment-seed001 experiment-seed002 experiment-placement correlate
 
 deps:
 	@scripts/install-deps
@@ -178,6 +182,17 @@ experiment-seed002: build
 	experiments/scratchpad/summary experiments/scratchpad/out/scratchpad$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)/report || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	exit $$status
+
+# The hardware correlator needs warpsim and the tests/cuda programs the data sets profile.
+CORRELATE_PROGRAMS := vector_ops matmul reduction transpose stencil_scan histogram nbody \
+  bitonic_sort pointer_chase grid3d intops memspaces
+CORRELATE_JOBS ?= 2
+
+correlate: BUILD_TARGET = warpsim $(addprefix cuda_,$(CORRELATE_PROGRAMS))
+correlate: build
+	$(PYTHON) validation/correlate/correlate --warpsim $(BUILD_DIR)/warpsim \
+	  --programs-root . --out validation/report --json validation/correlation.json \
+	  --jobs $(CORRELATE_JOBS)
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -32,6 +32,7 @@
 #include "gpu/gpu_description.h"
 #include "gpu/gpu_model.h"
 #include "sim/config_node.h"
+#include "workload/host_calls.h"
 
 namespace warpsim::trace {
 class TraceWriter;
@@ -39,13 +40,7 @@ class TraceWriter;
 
 namespace warpsim::workload {
 
-// One kernel argument: its bytes, as cudaLaunchKernel takes them, and their size.
-struct KernelArg {
-  const void* value = nullptr;
-  std::size_t size = 0;
-};
-
-class Host {
+class Host : public HostCalls<Host> {
  public:
   enum class Mode { kFunctional, kTiming };
 
@@ -87,40 +82,14 @@ class Host {
   Addr alloc(std::size_t bytes);
   void copy_in(Addr dst, const void* src, std::size_t bytes);
   void copy_out(void* dst, Addr src, std::size_t bytes);
-  template <typename T>
-  Addr alloc_copy(const std::vector<T>& values) {
-    const Addr addr = alloc(values.size() * sizeof(T));
-    copy_in(addr, values.data(), values.size() * sizeof(T));
-    return addr;
-  }
-  template <typename T>
-  std::vector<T> read(Addr src, std::size_t count) {
-    std::vector<T> values(count);
-    copy_out(values.data(), src, count * sizeof(T));
-    return values;
-  }
-
-  // Launches kernel `kernel` (its PTX name) with `shared` bytes of dynamic shared memory. Each
-  // argument must have exactly its parameter's size (std::int32_t for an int, Addr for a
-  // pointer, float, ...); a mismatch throws std::invalid_argument. In functional mode the kernel
-  // runs now; in timing mode it is queued until synchronize() or the next copy. A kernel with a
-  // block divisor (set_block_divisor) runs with its block divided, and is recorded so.
-  template <typename... Args>
-  void launch(std::string_view kernel, func::Dim3 grid, func::Dim3 block, std::uint32_t shared,
-              const Args&... args) {
-    static_assert((std::is_trivially_copyable_v<Args> && ...));
-    const std::array<KernelArg, sizeof...(Args)> list = {KernelArg{&args, sizeof(Args)}...};
-    launch_args(kernel, func::LaunchConfig{grid, block, shared}, list);
-  }
-  // The same on stream `stream` (0: the legacy default stream, which waits for every earlier
-  // launch and holds back every later one): kernels of different nonzero streams may run at the
-  // same time in timing mode (a concurrent pair); in functional mode each runs when launched.
-  template <typename... Args>
-  void launch_on(std::uint64_t stream, std::string_view kernel, func::Dim3 grid, func::Dim3 block,
-                 std::uint32_t shared, const Args&... args) {
-    static_assert((std::is_trivially_copyable_v<Args> && ...));
-    const std::array<KernelArg, sizeof...(Args)> list = {KernelArg{&args, sizeof(Args)}...};
-    launch_args(kernel, func::LaunchConfig{grid, block, shared}, list, stream);
+  // alloc_copy, read, launch and launch_on (workload/host_calls.h). In functional mode a
+  // kernel runs when launched; in timing mode it is queued until synchronize() or the next copy.
+  // A kernel with a block divisor (set_block_divisor) runs with its block divided, and is
+  // recorded so. Kernels of different nonzero streams may run at the same time in timing mode
+  // (a concurrent pair); in functional mode each runs when launched.
+  void launch_dims(std::string_view kernel, func::Dim3 grid, func::Dim3 block, std::uint32_t shared,
+                   std::span<const KernelArg> args, std::uint64_t stream) {
+    launch_args(kernel, func::LaunchConfig{grid, block, shared}, args, stream);
   }
   void launch_args(std::string_view kernel, const func::LaunchConfig& config,
                    std::span<const KernelArg> args, std::uint64_t stream = 0);
