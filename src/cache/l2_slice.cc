@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/simulation.h"
+
 namespace warpsim {
 
 SectionSpec l2_section() {
@@ -236,6 +238,11 @@ Wake L2Slice::next_wake(Cycle now) const {
   if (!arrivals_.empty()) next = std::min(next, std::max(arrivals_.front().due, t + 1));
   if (!replies_.empty() && replies_.top().due > t) next = std::min(next, replies_.top().due);
   return next == kNever ? Wake::on_input() : Wake::at(Cycle(next));
+}
+
+void L2Slice::invalidate_all() {
+  cache_.invalidate_all();
+  sim().engine().request_wake(id(), sim().now());
 }
 
 bool L2Slice::has_work() const {

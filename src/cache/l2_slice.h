@@ -52,6 +52,8 @@ class L2Slice : public Component {
   std::string describe_state() const override;
   // A kernel ended: cache tokens' kernel_end clear (cache.h).
   void clear_tokens() { cache_.clear_tokens(); }
+  // Drops every line, writing dirty ones back (gpu.cache_control flush, between kernels).
+  void invalidate_all();
 
  private:
   struct Arrival {

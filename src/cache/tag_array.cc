@@ -39,6 +39,17 @@ bool TagArray::access(const AccessInfo& access) {
   return true;
 }
 
+void TagArray::invalidate_all() {
+  for (std::uint32_t set = 0; set < sets_; ++set) {
+    for (std::uint32_t way = 0; way < ways_; ++way) {
+      const std::size_t i = std::size_t{set} * ways_ + way;
+      if (!valid_[i]) continue;
+      valid_[i] = false;
+      policy_->on_invalidate(set, way);
+    }
+  }
+}
+
 bool TagArray::contains(Addr addr) const { return find(set_of(addr), line_of(addr)).has_value(); }
 
 std::optional<Addr> TagArray::fill(const AccessInfo& access, bool demote) {

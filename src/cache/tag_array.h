@@ -28,6 +28,9 @@ class TagArray {
   // (ReplacementPolicy::demote), as a prefetched line that has not been used yet.
   std::optional<Addr> fill(const AccessInfo& access, bool demote = false);
 
+  // Removes every line (the replacement policy hears on_invalidate for each).
+  void invalidate_all();
+
   Addr line_of(Addr addr) const { return addr & ~Addr{line_ - 1}; }
   std::uint32_t line_size() const { return line_; }
 

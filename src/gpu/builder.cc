@@ -39,7 +39,9 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
   gpu.dispatcher = &sim.add<CtaDispatcher>(
       "gpu.dispatch", gpu.clocks.core, gpu.description,
       static_cast<std::uint32_t>(gpu_cfg.at("max_concurrent_kernels").as_uint()),
-      gpu_cfg.at("cta_scheduler"), gpu_cfg.at("kernel_select"));
+      gpu_cfg.at("cta_scheduler"), gpu_cfg.at("kernel_select"),
+      CtaDispatcher::LaunchTiming{.launch_latency = gpu_cfg.at("kernel_launch_latency").as_uint(),
+                                  .serialize = gpu_cfg.at("cache_control").as_string() == "flush"});
   gpu.tlb = std::make_unique<SharedTlb>(read_tlb_config(resolved.at("tlb")),
                                         sim.stat_group("gpu.l2_tlb"));
   for (std::uint32_t i = 0; i < sms; ++i) {
@@ -62,6 +64,19 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
     gpu.dispatcher->connect(i, &to_sm, &retired);
     gpu.memory->connect_sm(i, &req, &rep);
     sm.connect(SmLinks{&to_sm, &retired, &req, &rep});
+  }
+  if (const ConfigNode& g = sm_cfg.at("gpc_icache"); g.at("sms").as_uint() != 0) {
+    const auto per = static_cast<std::uint32_t>(g.at("sms").as_uint());
+    for (std::uint32_t i = 0; i < sms; ++i) {
+      if (i % per == 0) {
+        gpu.gpc_icaches.push_back(
+            std::make_unique<GpcIcache>(g.at("size").as_size(), c.icache.line,
+                                        static_cast<std::uint32_t>(g.at("ways").as_uint()),
+                                        static_cast<std::uint32_t>(g.at("hit_latency").as_uint()),
+                                        sm_cfg.at("icache").at("replacement"), i));
+      }
+      gpu.sms[i]->join_gpc_icache(*gpu.gpc_icaches.back());
+    }
   }
   gpu.l1d_group = std::make_unique<ReplacementGroup>(sms);
   for (std::uint32_t i = 0; i < sms; ++i)

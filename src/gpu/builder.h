@@ -7,6 +7,7 @@
 #include "sim/clock.h"
 #include "sim/config_node.h"
 #include "sim/simulation.h"
+#include "sm/gpc_icache.h"
 #include "sm/sm_config.h"
 
 namespace warpsim {
@@ -40,7 +41,8 @@ struct BuiltGpu {
   std::vector<Sm*> sms;
   std::unique_ptr<SharedTlb> tlb;  // the GPU-wide L2 TLB, used by every SM
   std::unique_ptr<MemorySystem> memory;
-  Timeline* timeline = nullptr;  // gpu.timeline_cycles != 0
+  std::vector<std::unique_ptr<GpcIcache>> gpc_icaches;  // sm.gpc_icache: one per group of SMs
+  Timeline* timeline = nullptr;                         // gpu.timeline_cycles != 0
 
   BuiltGpu();
   BuiltGpu(BuiltGpu&&) noexcept;

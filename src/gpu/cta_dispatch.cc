@@ -11,10 +11,12 @@ namespace warpsim {
 
 CtaDispatcher::CtaDispatcher(Simulation& sim, std::string path, ClockDomainId clock,
                              const GpuDescription& gpu, std::uint32_t max_concurrent,
-                             const ConfigNode& cta_scheduler, const ConfigNode& kernel_select)
+                             const ConfigNode& cta_scheduler, const ConfigNode& kernel_select,
+                             LaunchTiming timing)
     : Component(sim, std::move(path), clock),
       gpu_(gpu),
       max_concurrent_(max_concurrent),
+      timing_(timing),
       policy_(PolicyRegistry::global().create<CtaScheduler>(cta_scheduler,
                                                             CtaScheduler::Context{gpu.sm_count})),
       select_(PolicyRegistry::global().create<KernelSelect>(kernel_select,
@@ -31,13 +33,18 @@ void CtaDispatcher::connect(std::uint32_t sm, Link<CtaAssignment>* to_sm,
   from_sm_.at(sm) = from_sm;
 }
 
-void CtaDispatcher::set_kernel_events(KernelEvent on_start, KernelEvent on_end) {
+void CtaDispatcher::set_kernel_events(KernelEvent on_start, KernelEvent on_end,
+                                      KernelEvent on_ready) {
   on_start_ = std::move(on_start);
   on_end_ = std::move(on_end);
+  on_ready_ = std::move(on_ready);
 }
 
 void CtaDispatcher::enqueue(KernelRun* kernel) {
   kernel->resident_ctas.assign(to_sm_.size(), 0);
+  kernel->active_cycles.assign(to_sm_.size(), 0);
+  kernel->active_since.assign(to_sm_.size(), 0);
+  kernel->flush_caches = timing_.serialize;
   pending_.push_back(kernel);
   sim().engine().request_wake(id(), sim().now());
 }
@@ -54,7 +61,7 @@ bool CtaDispatcher::receive_retirements(Cycle now) {
         slots->free(r.booking.sharing_slot);
       }
       remove(usage_[sm], per_cta(k, slots, r.booking.sharing_slot), r.booking);
-      --k.resident_ctas[sm];
+      if (--k.resident_ctas[sm] == 0) k.active_cycles[sm] += now.value() - k.active_since[sm];
       select_->on_retire(sm, k);
       if (++k.done_ctas == k.ctas) {
         k.end_cycle = now.value();
@@ -71,6 +78,7 @@ bool CtaDispatcher::receive_retirements(Cycle now) {
 bool CtaDispatcher::may_start(std::size_t index) const {
   const KernelRun& k = *pending_[index];
   if (running_.size() >= max_concurrent_) return false;
+  if (timing_.serialize && (!running_.empty() || index != 0)) return false;
   // Earlier kernels still queued or running that this one must wait for.
   auto blocks = [&](const KernelRun* earlier) {
     return earlier->stream == k.stream || earlier->stream == 0 || k.stream == 0;
@@ -80,15 +88,28 @@ bool CtaDispatcher::may_start(std::size_t index) const {
                       blocks);
 }
 
-void CtaDispatcher::start_kernels() {
+void CtaDispatcher::start_kernels(Cycle now) {
   for (std::size_t i = 0; i < pending_.size();) {
     if (!may_start(i)) {
       ++i;
       continue;
     }
-    running_.push_back(pending_[i]);
+    KernelRun& k = *pending_[i];
+    k.runnable = true;
+    k.ready_cycle = now.value() + timing_.launch_latency;
+    if (on_ready_) on_ready_(k, now);
+    running_.push_back(&k);
     pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
   }
+}
+
+std::optional<Cycle> CtaDispatcher::next_ready(Cycle now) const {
+  std::optional<Cycle> next;
+  for (const KernelRun* k : running_) {
+    if (k->all_dispatched() || k->ready_cycle <= now.value()) continue;
+    if (!next || k->ready_cycle < next->value()) next = Cycle(k->ready_cycle);
+  }
+  return next;
 }
 
 bool CtaDispatcher::assign(Cycle now) {
@@ -98,7 +119,7 @@ bool CtaDispatcher::assign(Cycle now) {
     select_->order(sm, running_, kernel_order_);
     for (std::uint32_t index : kernel_order_) {
       KernelRun* k = running_[index];
-      if (k->all_dispatched()) continue;
+      if (k->all_dispatched() || k->ready_cycle > now.value()) continue;
       if (k->throttle.ctas != 0 && k->resident_ctas[sm] >= k->throttle.ctas) continue;
       SmUsage booked = usage_[sm];
       CtaAssignment a{k, k->next_cta, {}};
@@ -106,10 +127,11 @@ bool CtaDispatcher::assign(Cycle now) {
       if (!to_sm_[sm]->try_send(a)) break;
       usage_[sm] = booked;
       if (a.booking.sharing_slot != kNoPair) sharing_.at({k, sm}).take(a.booking.sharing_slot);
-      ++k->resident_ctas[sm];
+      if (k->resident_ctas[sm]++ == 0) k->active_since[sm] = now.value();
       if (!k->started) {
         k->started = true;
-        k->start_cycle = now.value();
+        k->dispatch_cycle = now.value();
+        k->start_cycle = now.value() - timing_.launch_latency;
         kernels_.inc();
         if (on_start_) on_start_(*k, now);
       }
@@ -152,10 +174,12 @@ Wake CtaDispatcher::tick(Cycle now) {
   // A kernel that waited for one that ended this cycle starts the next cycle, as one launched
   // after the host saw the end would: where the host synchronizes never changes the timing.
   const bool ended = receive_retirements(now);
-  if (!ended) start_kernels();
+  if (!ended) start_kernels(now);
   const bool assigned = assign(now);
   if (assigned) note_progress();
-  return assigned || (ended && !pending_.empty()) ? Wake::next_cycle() : Wake::on_input();
+  if (assigned || (ended && !pending_.empty())) return Wake::next_cycle();
+  if (const std::optional<Cycle> ready = next_ready(now)) return Wake::at(*ready);
+  return Wake::on_input();
 }
 
 std::string CtaDispatcher::describe_state() const {

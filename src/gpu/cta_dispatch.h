@@ -10,11 +10,17 @@
 // registers, shared memory) and which has fewer than its sm.throttle.ctas CTAs on that SM. A kernel
 // with scratchpad sharing (seed 002) fills its SharingSlots table on each SM: a CTA fits when a
 // place is free and the place's bytes fit.
+// Launch timing (gpu.kernel_launch_latency, gpu.cache_control): a kernel's first CTA is
+// dispatched no earlier than launch_latency cycles after it may start, and its cycles count
+// from there; with serialize (cache_control flush) a kernel starts only when no other runs, and
+// the on_ready event (the GPU flushing its L2) fires as it starts. Per SM the dispatcher keeps
+// the cycles with at least one of a kernel's CTAs resident (KernelRun::active_cycles).
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,13 +39,17 @@ namespace warpsim {
 class CtaDispatcher : public Component {
  public:
   using KernelEvent = std::function<void(KernelRun& kernel, Cycle now)>;
+  struct LaunchTiming {
+    std::uint64_t launch_latency = 0;  // core cycles
+    bool serialize = false;            // and flush: gpu.cache_control flush
+  };
 
   CtaDispatcher(Simulation& sim, std::string path, ClockDomainId clock, const GpuDescription& gpu,
                 std::uint32_t max_concurrent, const ConfigNode& cta_scheduler,
-                const ConfigNode& kernel_select);
+                const ConfigNode& kernel_select, LaunchTiming timing);
 
   void connect(std::uint32_t sm, Link<CtaAssignment>* to_sm, Link<CtaRetired>* from_sm);
-  void set_kernel_events(KernelEvent on_start, KernelEvent on_end);
+  void set_kernel_events(KernelEvent on_start, KernelEvent on_end, KernelEvent on_ready = {});
   // Adds a kernel (owned by the caller, alive until it finishes) and wakes the dispatcher.
   void enqueue(KernelRun* kernel);
 
@@ -49,7 +59,9 @@ class CtaDispatcher : public Component {
 
  private:
   bool receive_retirements(Cycle now);  // whether a kernel ended
-  void start_kernels();
+  void start_kernels(Cycle now);
+  // The earliest ready_cycle of a running kernel with CTAs left that is not ready at `now`.
+  std::optional<Cycle> next_ready(Cycle now) const;
   bool may_start(std::size_t index) const;
   bool assign(Cycle now);
   // Books one CTA of `k` on `sm` if it fits (with scratchpad sharing, in the SM's lowest free
@@ -60,6 +72,7 @@ class CtaDispatcher : public Component {
 
   GpuDescription gpu_;
   std::uint32_t max_concurrent_;
+  LaunchTiming timing_;
   std::unique_ptr<CtaScheduler> policy_;
   std::unique_ptr<KernelSelect> select_;
   std::vector<Link<CtaAssignment>*> to_sm_;
@@ -73,6 +86,7 @@ class CtaDispatcher : public Component {
   std::vector<std::uint32_t> kernel_order_;
   KernelEvent on_start_;
   KernelEvent on_end_;
+  KernelEvent on_ready_;
   Counter& ctas_dispatched_;
   Counter& kernels_;
 };

@@ -81,7 +81,14 @@ GpuModel::GpuModel(const ConfigNode& resolved) : impl_(std::make_unique<Impl>())
   Impl* impl = impl_.get();
   impl_->gpu.dispatcher->set_kernel_events(
       [impl](KernelRun& k, Cycle now) { impl->on_start(k, now); },
-      [impl](KernelRun& k, Cycle now) { impl->on_end(k, now); });
+      [impl](KernelRun& k, Cycle now) { impl->on_end(k, now); },
+      [impl](KernelRun& k, Cycle /*now*/) {
+        if (!k.flush_caches) return;
+        for (auto& shared : impl->gpu.gpc_icaches) shared->invalidate_all();
+        if (impl->gpu.memory) {
+          for (L2Slice* slice : impl->gpu.memory->slices) slice->invalidate_all();
+        }
+      });
 }
 
 GpuModel::~GpuModel() = default;

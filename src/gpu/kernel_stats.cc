@@ -1,5 +1,6 @@
 #include "gpu/kernel_stats.h"
 
+#include <algorithm>
 #include <string>
 
 #include "gpu/bottleneck_stats.h"
@@ -18,6 +19,9 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
   out["cycles"] = cycles;
   out["start_cycle"] = k.start_cycle;
   out["end_cycle"] = k.end_cycle;
+  out["sm_active_cycles"] = k.active_cycles.empty()
+                                ? 0
+                                : *std::max_element(k.active_cycles.begin(), k.active_cycles.end());
   out["ipc"] = ratio(static_cast<double>(k.thread_insts), static_cast<double>(cycles));
   out["warp_ipc"] = ratio(static_cast<double>(k.warp_insts), static_cast<double>(cycles));
   out["occupancy"] = {{"ctas_per_sm", k.occupancy.ctas_per_sm},
@@ -31,6 +35,15 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
                       {"resource_source", k.resource_source}};
   const nlohmann::ordered_json common = window_stats(window, cycles, sms, schedulers, clocks);
   for (const auto& [key, value] : common.items()) out[key] = value;
+  // The launch latency: every scheduler idle before the first CTA, ahead of the window the
+  // snapshots cover (which starts at the first CTA's dispatch).
+  nlohmann::ordered_json stalls;
+  for (const auto& [key, value] : out["stalls"].items()) {
+    if (key == "scheduler_cycles")
+      stalls["launch"] = (k.dispatch_cycle - k.start_cycle) * sms * schedulers;
+    stalls[key] = value;
+  }
+  out["stalls"] = stalls;
   // Seed 002's scratchpad sharing (sm/scratchpad_sharing.h), for a kernel that shares.
   if (k.sharing.sharing()) {
     nlohmann::ordered_json sharing;
@@ -76,7 +89,7 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
   nlohmann::ordered_json icache =
       sum_counters(window, "sm", sms, "icache.",
                    {"accesses", "hits", "misses", "miss_merged", "reservation_fail_mshr",
-                    "prefetches", "prefetch_merged", "prefetch_dropped"});
+                    "prefetches", "prefetch_merged", "prefetch_dropped", "gpc_hits", "gpc_merged"});
   icache["hit_rate"] = ratio(static_cast<double>(icache["hits"].get<std::uint64_t>()),
                              static_cast<double>(icache["accesses"].get<std::uint64_t>()));
   // The stream prefetch buffers' own counters (sm/icache_prefetch/stream_buffer.cc), when the

@@ -38,7 +38,12 @@ FetchUnit::FetchUnit(const SmConfig& config, const ConfigNode& icache, std::uint
       prefetch_merged_(stats.counter("prefetch_merged", "accesses",
                                      "misses to a line a prefetch was already fetching (late)")),
       prefetch_dropped_(stats.counter("prefetch_dropped", "requests",
-                                      "prefetches into the I-cache that found every MSHR busy")) {
+                                      "prefetches into the I-cache that found every MSHR busy")),
+      gpc_hits_(stats.counter("gpc_hits", "requests",
+                              "line requests the GPC I-cache held (no memory request)")),
+      gpc_merged_(stats.counter("gpc_merged", "requests",
+                                "line requests that waited for another SM's fetch of the line "
+                                "through the GPC I-cache")) {
   candidates_.assign((config.max_warps + 63) / 64, 0);
   stats.formula("hit_rate", "ratio", "hits / accesses", [](const GroupValues& v) {
     const double a = v["accesses"];
@@ -117,11 +122,47 @@ bool FetchUnit::fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequ
   }
   w.fetch_wait_line = line;
   misses_.inc();
-  Mshr m{line, false};
-  m.sent = out.try_send(line_request(line, now));
-  mshrs_.push_back(m);
+  request_line(line, false, now, out);
   issue_prefetches(now, out);
   return true;
+}
+
+void FetchUnit::request_line(Addr line, bool prefetch, Cycle now, Link<MemRequest>& out) {
+  Mshr m{line, false, prefetch};
+  const GpcIcache::Result r =
+      shared_ != nullptr ? shared_->request(line, sm_) : GpcIcache::Result::kMiss;
+  if (r == GpcIcache::Result::kHit) {
+    gpc_hits_.inc();
+    m.sent = true;
+    m.ready = now.value() + shared_->hit_latency();
+  } else if (r == GpcIcache::Result::kPending) {
+    gpc_merged_.inc();
+    m.sent = true;
+    m.shared_wait = true;
+  } else {
+    m.sent = out.try_send(line_request(line, now));
+  }
+  mshrs_.push_back(m);
+}
+
+void FetchUnit::deliver(Addr line, std::uint64_t ready) {
+  for (Mshr& m : mshrs_) {
+    if (m.line != line || !m.shared_wait) continue;
+    m.shared_wait = false;
+    m.ready = ready;
+  }
+}
+
+void FetchUnit::place_delivered(Cycle now, std::vector<SmWarp>& warps) {
+  for (std::size_t i = 0; i < mshrs_.size();) {
+    if (mshrs_[i].ready > now.value()) {
+      ++i;
+      continue;
+    }
+    const Mshr m = mshrs_[i];
+    mshrs_.erase(mshrs_.begin() + static_cast<std::ptrdiff_t>(i));
+    place(m.line, m.prefetch, warps);
+  }
 }
 
 void FetchUnit::start_decode(SmWarp& w, std::uint32_t slot, std::uint32_t pc, std::uint32_t end,
@@ -148,9 +189,7 @@ void FetchUnit::issue_prefetches(Cycle now, Link<MemRequest>& out) {
       continue;
     }
     prefetches_.inc();
-    Mshr m{r.line, false, true};
-    m.sent = out.try_send(line_request(r.line, now));
-    mshrs_.push_back(m);
+    request_line(r.line, true, now, out);
   }
   send_for_policy(now, out);
 }
@@ -164,6 +203,7 @@ void FetchUnit::send_for_policy(Cycle now, Link<MemRequest>& out) {
 
 void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& out) {
   started_.clear();
+  place_delivered(now, warps);
   for (Mshr& m : mshrs_) {
     if (!m.sent) {
       m.sent = out.try_send(line_request(m.line, now));
@@ -172,12 +212,16 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
   send_for_policy(now, out);
   const auto n = static_cast<std::uint32_t>(warps.size());
   std::uint32_t fetched = 0;
-  // Slot (next_warp_ + i) % n in step i, next_warp_ moving past each warp fetched; the steps at
-  // slots that are not candidates are skipped, not left out.
+  // Slot (start + i) % n in step i: one pass over the slots from where the last cycle's fetches
+  // left off, next_warp_ moving past each warp fetched (the pass keeps its start: with several
+  // warps per cycle, measuring the steps from the moving next_warp_ skipped the slots between a
+  // fetched warp and the step's distance past it, and some warps waited many cycles). The steps
+  // at slots that are not candidates are skipped, not left out.
+  const std::uint32_t start = next_warp_;
   for (std::uint32_t i = 0; i < n && fetched < config_.fetch_warps; ++i) {
-    i += distance_to_candidate((next_warp_ + i) % n, n);
+    i += distance_to_candidate((start + i) % n, n);
     if (i >= n) break;
-    const std::uint32_t slot = (next_warp_ + i) % n;
+    const std::uint32_t slot = (start + i) % n;
     SmWarp& w = warps[slot];
     if (!wants_fetch(w)) {
       drop(slot);
@@ -189,8 +233,9 @@ void FetchUnit::cycle(Cycle now, std::vector<SmWarp>& warps, Link<MemRequest>& o
   }
 }
 
-void FetchUnit::on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle /*now*/) {
+void FetchUnit::on_fill(const MemReply& reply, std::vector<SmWarp>& warps, Cycle now) {
   const Addr line = reply.addr;
+  if (shared_ != nullptr) shared_->fill(line, now.value());
   if (const auto m = find_mshr(line); m != mshrs_.end()) {
     const bool prefetch = m->prefetch;
     mshrs_.erase(m);
@@ -246,7 +291,8 @@ std::uint32_t FetchUnit::distance_to_candidate(std::uint32_t from, std::uint32_t
 
 bool FetchUnit::needs_next_cycle() const {
   return !unsent_for_policy_.empty() ||
-         std::any_of(mshrs_.begin(), mshrs_.end(), [](const Mshr& m) { return !m.sent; });
+         std::any_of(mshrs_.begin(), mshrs_.end(),
+                     [](const Mshr& m) { return !m.sent || m.ready != kNotReady; });
 }
 
 }  // namespace warpsim

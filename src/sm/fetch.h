@@ -17,6 +17,7 @@
 #include "mem/packet.h"
 #include "sim/link.h"
 #include "sim/stats.h"
+#include "sm/gpc_icache.h"
 #include "sm/icache_prefetcher.h"
 #include "sm/sm_config.h"
 #include "sm/sm_warp.h"
@@ -39,6 +40,12 @@ class FetchUnit {
   // every change to a warp's buffer or life other than the fetch unit's own).
   void note(std::uint32_t slot) { candidates_[slot / 64] |= std::uint64_t{1} << (slot % 64); }
   bool needs_next_cycle() const;
+  // Empties the I-cache (gpu.cache_control flush); misses in flight stay.
+  void invalidate_icache() { icache_.invalidate_all(); }
+  // The group's shared instruction cache (sm.gpc_icache); null: misses go to memory.
+  void set_gpc_icache(GpcIcache* shared) { shared_ = shared; }
+  // The GPC I-cache hands over `line`, which this unit waits for, to be placed at cycle `ready`.
+  void deliver(Addr line, std::uint64_t ready);
 
   // One past the last pc of `w`'s buffered function that fetch may reach (KernelSource::code_end).
   static std::uint32_t fetch_end(const SmWarp& w);
@@ -49,8 +56,16 @@ class FetchUnit {
   struct Mshr {
     Addr line = 0;
     bool sent = false;
-    bool prefetch = false;  // asked for by the prefetcher and no demand fetch since
+    bool prefetch = false;            // asked for by the prefetcher and no demand fetch since
+    bool shared_wait = false;         // waiting for another SM's fetch through the GPC I-cache
+    std::uint64_t ready = kNotReady;  // the GPC I-cache's line arrives at this cycle
   };
+  static constexpr std::uint64_t kNotReady = ~std::uint64_t{0};
+  // Allocates an MSHR for `line` and requests it: from the GPC I-cache where there is one, else
+  // (or on its miss) from memory.
+  void request_line(Addr line, bool prefetch, Cycle now, Link<MemRequest>& out);
+  // Places the lines the GPC I-cache delivered by `now`.
+  void place_delivered(Cycle now, std::vector<SmWarp>& warps);
   bool wants_fetch(const SmWarp& w) const;
   bool fetch_one(Cycle now, SmWarp& w, std::uint32_t slot, Link<MemRequest>& out);
   MemRequest line_request(Addr line, Cycle now) const;
@@ -76,6 +91,7 @@ class FetchUnit {
   TagArray icache_;
   std::vector<Mshr> mshrs_;
   std::unique_ptr<IcachePrefetcher> prefetcher_;
+  GpcIcache* shared_ = nullptr;
   std::vector<PrefetchRequest> prefetch_requests_;  // scratch for one demand miss
   std::vector<Addr> unsent_for_policy_;             // the prefetcher's own requests, not yet sent
   std::vector<std::uint32_t> started_;
@@ -92,6 +108,8 @@ class FetchUnit {
   Counter& prefetches_;
   Counter& prefetch_merged_;
   Counter& prefetch_dropped_;
+  Counter& gpc_hits_;
+  Counter& gpc_merged_;
 };
 
 }  // namespace warpsim

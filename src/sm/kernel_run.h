@@ -29,15 +29,25 @@ struct KernelRun {
   std::uint64_t done_ctas = 0;  // CTAs retired
   std::uint64_t warp_insts = 0;
   std::uint64_t thread_insts = 0;
+  // start_cycle: the first CTA's dispatch less gpu.kernel_launch_latency (the launch counts in
+  // the kernel's cycles); ready_cycle: the earliest cycle its first CTA may be dispatched.
   std::uint64_t start_cycle = 0;
   std::uint64_t end_cycle = 0;
+  std::uint64_t ready_cycle = 0;
+  std::uint64_t dispatch_cycle = 0;  // the first CTA's dispatch
   bool started = false;
-  ThrottleCaps throttle;  // sm.throttle, for this kernel
+  bool runnable = false;      // its stream and the concurrency limit let it start
+  bool flush_caches = false;  // gpu.cache_control flush: SMs start it with empty caches
+  ThrottleCaps throttle;      // sm.throttle, for this kernel
   // sm.scratchpad_sharing for this kernel (no pairs: off), and the offset in a shared CTA's
   // scratchpad from which its accesses need the pair's lock: floor(t * its exact bytes).
   SharingOccupancy sharing;
   std::uint64_t sharing_boundary = 0;
   std::vector<std::uint32_t> resident_ctas;  // per SM, kept by the dispatcher for throttle.ctas
+  // Per SM: cycles with at least one of the kernel's CTAs resident (closed intervals so far) and
+  // where the open one began (Nsight Compute's sm__cycles_active for this kernel).
+  std::vector<std::uint64_t> active_cycles;
+  std::vector<std::uint64_t> active_since;
 
   bool all_dispatched() const { return next_cta >= ctas; }
   bool finished() const { return done_ctas >= ctas; }

@@ -93,13 +93,22 @@ void Sm::account_until(Cycle cycle) {
   unflushed_active_ = 0;
 }
 
+void Sm::join_gpc_icache(GpcIcache& shared) {
+  fetch_.set_gpc_icache(&shared);
+  shared.connect(id_, [this](Addr line, std::uint64_t ready) {
+    fetch_.deliver(line, ready);
+    sim().engine().request_wake(id(), clock().time_of(Cycle(ready)));
+  });
+}
+
 void Sm::start_cta(const CtaAssignment& a, Cycle now) {
   KernelRun& k = *a.kernel;
   // GPGPU-Sim's -gpgpu_flush_l1_cache: an SM that takes up a new kernel with nothing of the
   // previous one left starts with empty L1 caches, sized by the kernel's carve-out when L1 and
   // shared memory share one array.
   if (resident_ctas_ == 0 && last_kernel_ != k.order) {
-    if (config_.ldst.flush_l1_between_kernels) ldst_.invalidate_l1();
+    if (config_.ldst.flush_l1_between_kernels || k.flush_caches) ldst_.invalidate_l1();
+    if (k.flush_caches) fetch_.invalidate_icache();
     ldst_.clear_l1_tokens();
     ldst_.set_shared_carveout(k.occupancy.shared_carveout);
   }

@@ -87,6 +87,8 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   ~Sm() override;
 
   void connect(const SmLinks& links) { links_ = links; }
+  // Joins a group's shared instruction cache (sm.gpc_icache).
+  void join_gpc_icache(GpcIcache& shared);
   void set_issue_observer(IssueObserver observer) { observer_ = std::move(observer); }
   // Tests of sm.check_memo: invalidate() ignores changes of this kind from now on, as code that
   // forgot to call it would.

@@ -48,6 +48,22 @@ SectionSpec icache_section() {
                               .description = "instruction prefetching on I-cache misses"}}};
 }
 
+SectionSpec gpc_icache_section() {
+  return {.name = "gpc_icache",
+          .description =
+              "A second-level instruction cache shared by groups of `sms` consecutive SMs (a "
+              "GPC's L1.5): I-cache misses look here first; one memory request per line per "
+              "group, the other SMs waiting for it (sm/gpc_icache.h). Lines of sm.icache.line "
+              "bytes.",
+          .params = {uint_param("sms", "SMs per group (0: none; misses go to memory)", "0"),
+                     size_param("size", "capacity of each group's cache", "128KiB", 64),
+                     uint_param("ways", "associativity", "16", 1, 64),
+                     uint_param("hit_latency",
+                                "cycles from the request (or the owner's fill) to the line in "
+                                "the SM's I-cache",
+                                "20", 1)}};
+}
+
 SectionSpec units_section() {
   SectionSpec section{.name = "units",
                       .description =
@@ -258,11 +274,17 @@ SectionSpec l1c_section() {
 }  // namespace
 
 std::vector<SectionSpec> sm_timing_sections() {
-  return {fetch_section(),    icache_section(),
-          units_section(),    ops_section(),
-          ldst_section(),     l1d_section(),
-          l1t_section(),      l1c_section(),
-          throttle_section(), scratchpad_sharing_section()};
+  return {fetch_section(),
+          icache_section(),
+          gpc_icache_section(),
+          units_section(),
+          ops_section(),
+          ldst_section(),
+          l1d_section(),
+          l1t_section(),
+          l1c_section(),
+          throttle_section(),
+          scratchpad_sharing_section()};
 }
 
 std::vector<PolicySlot> sm_policy_slots() {
@@ -313,7 +335,22 @@ SectionSpec gpu_section() {
                  uint_param("kernel_local_bytes",
                             "local memory per thread booked for every kernel when "
                             "kernel_registers overrides the measurement",
-                            "0")},
+                            "0"),
+                 uint_param("kernel_launch_latency",
+                            "core cycles from the moment a kernel may start (its stream and "
+                            "the concurrency limit allow it) to its first CTA's dispatch; the "
+                            "kernel's cycles include them (GPGPU-Sim's "
+                            "-gpgpu_kernel_launch_latency)",
+                            "0"),
+                 ParamSpec{.name = "cache_control",
+                           .type = ParamType::kString,
+                           .description =
+                               "keep: caches keep what earlier kernels left; flush: kernels run "
+                               "one at a time and each starts with every cache (L1s, I-caches, "
+                               "L2) invalidated, dirty lines written back, as under Nsight "
+                               "Compute's default --cache-control all",
+                           .default_value = "keep",
+                           .choices = {"keep", "flush"}}},
       .policies = {PolicySlot{.name = "cta_scheduler",
                               .kind = "cta_scheduler",
                               .default_impl = "round_robin",

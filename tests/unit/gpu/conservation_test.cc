@@ -50,7 +50,14 @@ constexpr const char* kL1s[] = {"l1d", "l1t", "l1c"};
 // only the L2's write-backs to DRAM may still be on their way then.
 void expect_conserved(const ordered_json& s, bool drained) {
   std::uint64_t l1_accesses = 0;
-  std::uint64_t sent = at(s, "sm.ldst.l1_skipped") + at(s, "sm.icache.misses");
+  // The I-cache's line requests: demand misses and prefetches through its MSHRs, less those the
+  // GPC I-cache answered or merged with another SM's, plus stream buffers' own requests.
+  std::uint64_t sent = at(s, "sm.ldst.l1_skipped") + at(s, "sm.icache.misses") +
+                       at(s, "sm.icache.prefetches") - at(s, "sm.icache.gpc_hits") -
+                       at(s, "sm.icache.gpc_merged");
+  if (s.at("sm").at("icache").contains("prefetch")) {
+    sent += at(s, "sm.icache.prefetch.buffer_requests");
+  }
   std::uint64_t l1_writebacks = 0;
   for (const char* level : {"l1d", "l1t", "l1c", "l2"}) {
     SCOPED_TRACE(level);
@@ -71,9 +78,16 @@ void expect_conserved(const ordered_json& s, bool drained) {
   EXPECT_EQ(at(s, "sm.ldst.mem_requests"), at(s, "sm.ldst.mem_read_requests") +
                                                at(s, "sm.ldst.mem_write_requests") +
                                                at(s, "sm.ldst.mem_atomic_requests"));
-  EXPECT_EQ(at(s, "sm.icache.accesses"), at(s, "sm.icache.hits") + at(s, "sm.icache.misses") +
-                                             at(s, "sm.icache.miss_merged") +
-                                             at(s, "sm.icache.reservation_fail_mshr"));
+  // A fetch hits, misses, merges with a demand miss or a prefetch in flight, or finds the MSHRs
+  // full (or, with stream buffers, waits for a buffer's request).
+  std::uint64_t pending_in_buffers = 0;
+  if (s.at("sm").at("icache").contains("prefetch")) {
+    pending_in_buffers = at(s, "sm.icache.prefetch.buffer_pending_hits");
+  }
+  EXPECT_EQ(at(s, "sm.icache.accesses"),
+            at(s, "sm.icache.hits") + at(s, "sm.icache.misses") + at(s, "sm.icache.miss_merged") +
+                at(s, "sm.icache.prefetch_merged") + at(s, "sm.icache.reservation_fail_mshr") +
+                pending_in_buffers);
   // No L1 executes atomics (none is write-back), so every atomic reaches the L2.
   EXPECT_EQ(at(s, "l2.atomics"), at(s, "sm.ldst.mem_atomic_requests"));
 
