@@ -95,7 +95,6 @@ void CtaDispatcher::start_kernels(Cycle now) {
       continue;
     }
     KernelRun& k = *pending_[i];
-    k.runnable = true;
     k.ready_cycle = now.value() + timing_.launch_latency;
     if (on_ready_) on_ready_(k, now);
     running_.push_back(&k);

@@ -36,7 +36,6 @@ struct KernelRun {
   std::uint64_t ready_cycle = 0;
   std::uint64_t dispatch_cycle = 0;  // the first CTA's dispatch
   bool started = false;
-  bool runnable = false;      // its stream and the concurrency limit let it start
   bool flush_caches = false;  // gpu.cache_control flush: SMs start it with empty caches
   ThrottleCaps throttle;      // sm.throttle, for this kernel
   // sm.scratchpad_sharing for this kernel (no pairs: off), and the offset in a shared CTA's
