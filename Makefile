@@ -32,6 +32,8 @@
 #                       every data set of validation/correlate/datasets.yaml, CORRELATE_JOBS runs
 #                       at a time (default 2): validation/report/ and validation/correlation.json
 #                       (validation/correlate/README.md)
+#   make issue-costs    refit the h100 preset's sm.issue_costs table (SASS instructions per PTX
+#                       instruction) on the H100's instruction counts (validation/issue_costs)
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
@@ -60,7 +62,8 @@ EXPERIMENT_JOBS ?= 2
 MRPB_EXPERIMENTS := experiments/mrpb/mrpb.yaml experiments/mrpb/unshared.yaml
 
 .PHONY: deps configure build run test test-slow bench format lint fuzz clean experiment-mrpb \
-        experiment-seed000 experiment-seed001 experiment-seed002 experiment-placement correlate
+        experiment-seed000 experiment-seed001 experiment-seed002 experiment-placement correlate \
+        issue-costs
 
 deps:
 	@scripts/install-deps
@@ -193,6 +196,13 @@ correlate: build
 	$(PYTHON) validation/correlate/correlate --warpsim $(BUILD_DIR)/warpsim \
 	  --programs-root . --out validation/report --json validation/correlation.json \
 	  --jobs $(CORRELATE_JOBS)
+
+# The h100 preset's sm.issue_costs table, fitted on the H100's instruction counts
+# (validation/issue_costs/fit.py; docs/timing.md "Issue costs").
+issue-costs: BUILD_TARGET = warpsim $(addprefix cuda_,$(CORRELATE_PROGRAMS))
+issue-costs: build
+	$(PYTHON) validation/issue_costs/fit.py --warpsim $(BUILD_DIR)/warpsim --dataset h100-flushed \
+	  --jobs $(CORRELATE_JOBS) --out configs/issue_costs/h100.yaml
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -1,12 +1,14 @@
-// `warpsim ptx check FILE...`, `warpsim ptx print FILE` and `warpsim ptx transform --pass SPEC
-// FILE`: the PTX front end and the passes on their own.
+// `warpsim ptx check FILE...`, `warpsim ptx print FILE`, `warpsim ptx transform --pass SPEC
+// FILE` and `warpsim ptx keys FILE...`: the PTX front end and the passes on their own.
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "app/app.h"
 #include "app/commands.h"
@@ -14,6 +16,7 @@
 #include "ptx/parser.h"
 #include "ptx/printer.h"
 #include "ptx/verifier.h"
+#include "sm/issue_cost.h"
 
 namespace warpsim::app {
 
@@ -48,6 +51,30 @@ void print_file(const std::string& file) {
   } catch (const ptx::ParseError& e) {
     throw UsageError(e.what());
   }
+}
+
+// Per file and function (kernels and .func), how many instructions of each issue-cost key
+// (sm/issue_cost.h) its code holds, as JSON: what validation/sass fits ptxas's SASS counts on.
+void print_keys(const std::vector<std::string>& files) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const std::string& file : files) {
+    ptx::Module module;
+    try {
+      module = ptx::parse_ptx_file(file);
+      ptx::verify(module);
+    } catch (const ptx::ParseError& e) {
+      throw UsageError(e.what());
+    }
+    nlohmann::ordered_json functions = nlohmann::ordered_json::object();
+    for (const ptx::Function& f : module.functions) {
+      if (!f.has_body) continue;
+      std::map<std::string, std::uint64_t> counts;
+      for (const ptx::Instruction& inst : f.insts) ++counts[issue_key(inst)];
+      functions[f.name] = {{"entry", f.is_entry}, {"keys", counts}};
+    }
+    out[file] = std::move(functions);
+  }
+  std::cout << out.dump(1) << '\n';
 }
 
 struct TransformOptions {
@@ -101,6 +128,10 @@ void add_ptx_command(CLI::App& app) {
   CLI::App* print = cmd->add_subcommand("print", "print a PTX file in canonical form");
   print->add_option("file", *file, "PTX file")->required()->check(CLI::ExistingFile);
   print->callback([file] { print_file(*file); });
+  CLI::App* keys = cmd->add_subcommand(
+      "keys", "count each function's instructions by issue-cost key (sm.issue_costs), as JSON");
+  keys->add_option("files", *files, "PTX files")->required()->check(CLI::ExistingFile);
+  keys->callback([files] { print_keys(*files); });
   auto topts = std::make_shared<TransformOptions>();
   CLI::App* transform =
       cmd->add_subcommand("transform", "run PTX passes on a file and print the result");

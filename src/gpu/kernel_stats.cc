@@ -1,12 +1,15 @@
 #include "gpu/kernel_stats.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 
+#include "func/program.h"
 #include "gpu/bottleneck_stats.h"
 #include "gpu/memory_stats.h"
 #include "gpu/occupancy.h"
 #include "gpu/window_sums.h"
+#include "sm/issue_cost.h"
 #include "sm/op_timing.h"
 #include "sm/stall.h"
 
@@ -58,6 +61,15 @@ nlohmann::ordered_json kernel_stats(const KernelRun& k, const StatSnapshot& wind
     for (const auto& [key, value] : counts.items()) sharing[key] = value;
     out["sharing"] = sharing;
   }
+  // sm.count_issue_keys: the kernel's warp instructions by issue-cost key (sm/issue_cost.h).
+  std::map<std::string, std::uint64_t> keys;
+  for (const auto& [code, f] : k.function_issues) {
+    for (std::size_t pc = 0; pc < f.issued.size(); ++pc) {
+      const func::DecodedInst& inst = code->insts[pc];
+      if (f.issued[pc] != 0) keys[inst.ir != nullptr ? issue_key(*inst.ir) : "*"] += f.issued[pc];
+    }
+  }
+  if (!keys.empty()) out["issue_keys"] = keys;
   return out;
 }
 
@@ -73,6 +85,7 @@ nlohmann::ordered_json window_stats(const StatSnapshot& window, std::uint64_t cy
   nlohmann::ordered_json sm;
   sm["active_cycles"] = sum_indexed(window, "sm", sms, "active_cycles");
   sm["warp_insts"] = sum_indexed(window, "sm", sms, "warp_insts");
+  sm["issue_slots"] = sum_indexed(window, "sm", sms, "issue_slots");
   sm["thread_insts"] = sum_indexed(window, "sm", sms, "thread_insts");
   sm["ctas"] = sum_indexed(window, "sm", sms, "ctas");
   nlohmann::ordered_json per_sm = nlohmann::ordered_json::array();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -266,6 +267,12 @@ bool Resolver::check_scalar(ConfigNode* value, const ParamSpec& spec, const std:
     add(value->origin(), path,
         fmt::format("'{}' is not one of: {}", text, fmt::join(spec.choices, ", ")));
     return false;
+  }
+  if (spec.file && !canonical.empty() && std::filesystem::path(canonical).is_relative()) {
+    const Origin& origin = value->origin();
+    const std::filesystem::path base =
+        origin.line > 0 ? std::filesystem::path(origin.source).parent_path() : "";
+    canonical = std::filesystem::absolute(base / canonical).lexically_normal().string();
   }
   *value = ConfigNode::scalar(canonical, value->origin());
   if (spec.type == ParamType::kString || spec.type == ParamType::kBool) return true;

@@ -39,6 +39,10 @@ struct ParamSpec {
   std::optional<double> min = std::nullopt;  // inclusive; numeric types and list items
   std::optional<double> max = std::nullopt;
   std::vector<std::string> choices = {};  // allowed values of a kString param; empty = any
+  // A kString naming a file: a relative one is made absolute, against the directory of the
+  // config file that gives it (the working directory for --set), so that the resolved config
+  // still finds it when written elsewhere (a run's config.yaml).
+  bool file = false;
 };
 
 // A place in a section where a plug-in is chosen with `impl:`. In YAML a slot is a map

@@ -5,10 +5,12 @@
 // kernel has done so far.
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "sm/issue_cost.h"
 #include "sm/kernel_occupancy.h"
 #include "sm/kernel_source.h"
 #include "sm/throttle.h"
@@ -29,6 +31,14 @@ struct KernelRun {
   std::uint64_t done_ctas = 0;  // CTAs retired
   std::uint64_t warp_insts = 0;
   std::uint64_t thread_insts = 0;
+  // sm.issue_costs and sm.count_issue_keys: per function its warps ran, each instruction's
+  // issue cost and how many warp instructions issued from it, filled by the SMs as they first
+  // issue from one.
+  struct FunctionIssues {
+    std::vector<IssueCost> costs;
+    std::vector<std::uint64_t> issued;  // only with sm.count_issue_keys
+  };
+  std::map<const func::FunctionCode*, FunctionIssues> function_issues;
   // start_cycle: the first CTA's dispatch less gpu.kernel_launch_latency (the launch counts in
   // the kernel's cycles); ready_cycle: the earliest cycle its first CTA may be dispatched.
   std::uint64_t start_cycle = 0;

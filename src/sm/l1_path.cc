@@ -58,6 +58,8 @@ L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, S
                                   .warps = warps,
                                   .ctas = static_cast<std::uint32_t>(sm.at("max_ctas").as_uint()),
                                   .cta_warps = std::min(warps, kMaxCtaWarps)});
+  texture_miss_latency_ =
+      static_cast<std::uint32_t>(sm.at("ldst").at("texture_miss_latency").as_uint());
   if (tlb_ != nullptr) {
     l1_miss_round_trip_ = tlb_->config().l1_miss_round_trip;
     skip_tlb_on_l1d_hit_ = tlb_->config().skip_on_l1d_hit;
@@ -195,6 +197,14 @@ void L1Path::on_reply(const MemReply& reply, Cycle now, std::vector<std::uint64_
   r.tag &= ~kCacheBits;
   const std::size_t before = done.size();
   caches_[c]->fill(r, now, done);
+  if (c == static_cast<std::size_t>(L1Target::kTexture) && texture_miss_latency_ != 0) {
+    // The texture pipeline's own miss path: the accesses the fill answered finish later.
+    for (std::size_t i = before; i < done.size(); ++i) {
+      hits_.push(Timed{now.value() + texture_miss_latency_, seq_++, done[i]});
+    }
+    done.resize(before);
+    return;
+  }
   pending_ -= done.size() - before;
 }
 

@@ -111,11 +111,12 @@ class L1Path {
   std::priority_queue<Timed, std::vector<Timed>, std::greater<>> hits_;
   std::deque<Waiting> bypass_;  // in order; each leaves once translated
   std::uint64_t seq_ = 0;
-  std::uint64_t pending_ = 0;             // requests pushed and not yet completed
-  bool refused_ = false;                  // the front access was refused this cycle
-  std::uint32_t next_cache_ = 0;          // round robin over outgoing queues
-  std::uint32_t l1_miss_round_trip_ = 0;  // tlb.l1_miss_round_trip
-  bool skip_tlb_on_l1d_hit_ = false;      // tlb.skip_on_l1d_hit
+  std::uint64_t pending_ = 0;               // requests pushed and not yet completed
+  bool refused_ = false;                    // the front access was refused this cycle
+  std::uint32_t next_cache_ = 0;            // round robin over outgoing queues
+  std::uint32_t l1_miss_round_trip_ = 0;    // tlb.l1_miss_round_trip
+  std::uint32_t texture_miss_latency_ = 0;  // sm.ldst.texture_miss_latency
+  bool skip_tlb_on_l1d_hit_ = false;        // tlb.skip_on_l1d_hit
   std::uint64_t l1d_hold_ = 0;  // the L1D's outgoing queue waits for a translation until then
   Counter& refusals_;
   Counter& prioritizer_stalls_;

@@ -13,6 +13,9 @@ namespace warpsim {
 
 namespace {
 
+// Instructions without an issue slot one warp may issue in a cycle after one that has none.
+constexpr std::uint32_t kMaxFreeIssues = 16;
+
 bool goes_to_ldst(const func::DecodedInst& inst, OpTiming timing) {
   return timing == OpTiming::kMemory &&
          !(inst.ir != nullptr && inst.ir->space == ptx::StateSpace::kParam);
@@ -39,6 +42,9 @@ Sm::Sm(Simulation& sim, std::string path, ClockDomainId clock, std::uint32_t id,
       active_cycles_(
           stats().counter("active_cycles", "cycles", "cycles with at least one resident CTA")),
       warp_insts_(stats().counter("warp_insts", "warp insts", "warp instructions issued")),
+      issue_slots_(stats().counter("issue_slots", "slots",
+                                   "scheduler issue slots the warp instructions took (SASS "
+                                   "instructions under sm.issue_costs; warp_insts without)")),
       thread_insts_(stats().counter("thread_insts", "thread insts",
                                     "thread instructions executed (active, unpredicated lanes)")),
       ctas_started_(stats().counter("ctas", "CTAs", "CTAs started")) {
@@ -239,7 +245,29 @@ void Sm::advance_ibuffer(SmWarp& w, const func::FunctionCode* code, std::uint32_
   }
 }
 
-void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now) {
+std::uint32_t Sm::issue_slots(SmWarp& w, KernelRun& k, const func::FunctionCode* code,
+                              std::uint32_t pc) {
+  if (config_.issue_costs.empty() && !config_.count_issue_keys) return 1;
+  if (w.costs_code != code) {
+    auto [it, fresh] = k.function_issues.try_emplace(code);
+    KernelRun::FunctionIssues& f = it->second;
+    if (fresh) {
+      f.costs = config_.issue_costs.empty() ? std::vector<IssueCost>(code->insts.size(), kOneSlot)
+                                            : config_.issue_costs.costs_of(*code);
+      if (config_.count_issue_keys) f.issued.assign(code->insts.size(), 0);
+    }
+    w.costs_code = code;
+    w.costs = f.costs.data();
+    w.issued = f.issued.empty() ? nullptr : f.issued.data();
+  }
+  if (w.issued != nullptr) ++w.issued[pc];
+  w.issue_credit += w.costs[pc];
+  const std::uint32_t slots = w.issue_credit / kOneSlot;
+  w.issue_credit %= kOneSlot;
+  return slots;
+}
+
+std::uint32_t Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now) {
   SmWarp& w = warps_[slot];
   CtaSlot& c = ctas_[w.cta_slot];
   KernelRun& k = *c.kernel;
@@ -262,8 +290,15 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
   warp_insts_.inc();
   thread_insts_.inc(lanes);
   op_counters_[static_cast<std::size_t>(t)]->inc();
+  // The instruction that ends the warp takes one slot whatever it costs: the kernel may end
+  // before more would be issued.
+  std::uint32_t slots = issue_slots(w, k, code, pc);
+  if (result == func::StepResult::kFinished) slots = 1;
+  issue_slots_.inc(slots);
   const OpTimingConfig& timing = config_.op(t);
-  units_.issue(timing.unit, now, timing.interval);
+  // An instruction of several SASS ones keeps its pipeline for at least as many cycles; a
+  // folded one (no slot) none.
+  if (slots != 0) units_.issue(timing.unit, now, std::max(timing.interval, slots));
   const bool memory = goes_to_ldst(inst, t);
   if (memory) {
     std::vector<std::uint32_t> regs;
@@ -290,7 +325,10 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
       ldst_.accept(who, inst, record_, std::move(regs), now);
     }
   } else {
-    for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + timing.latency);
+    // The class latency covers the whole sequence (as microbenchmarks measure it) unless the
+    // sequence issues for longer; a folded instruction's value is there at once.
+    const std::uint64_t latency = slots == 0 ? 0 : std::max<std::uint64_t>(timing.latency, slots);
+    for (std::uint32_t r : inst.writes) w.scoreboard.reserve(base + r, now + latency);
   }
   if (config_.sharing) {
     if (inst.ir != nullptr && inst.ir->op == ptx::Opcode::kRelssp) {
@@ -312,6 +350,7 @@ void Sm::issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle n
     const std::string deadlock = k.source->barrier_deadlock(*c.cta);
     if (!deadlock.empty()) throw func::ExecError(deadlock);
   }
+  return slots;
 }
 
 std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {
@@ -351,6 +390,11 @@ std::uint32_t Sm::classify_warps(std::uint32_t s, Cycle now) {
 bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   if (config_.check_memo) check_memo(s, now);
   SchedulerState& st = schedulers_[s];
+  // Still issuing the SASS instructions of a multi-slot instruction (sm.issue_costs).
+  if (now.value() < st.busy_until) {
+    reasons_[s] = Stall::kIssued;
+    return false;
+  }
   // Since it last ran without issuing, nothing its warps' verdicts depend on has changed: the
   // views, the (idempotent) order and the outcome would be those of that cycle.
   if (skips(st, now)) {
@@ -368,6 +412,8 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
   Stall best = Stall::kIdle;
   std::uint32_t issued = 0;
   std::uint32_t considered = 0;
+  std::uint32_t paid = 0;  // issue slots taken this cycle (sm.issue_costs)
+  std::uint32_t last = 0;  // the slot that issued last
   for (std::uint32_t index : st.order) {
     if (issued == config_.issue_width) break;
     const std::uint32_t slot = s + index * config_.schedulers;
@@ -376,7 +422,16 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
     Stall status = st.status[index];
     if (status == Stall::kIssued && issued != 0) status = check(slot, now);
     if (status == Stall::kIssued) {
-      issue(slot, s, index, now);
+      std::uint32_t slots = issue(slot, s, index, now);
+      // What ptxas folds into other instructions takes no slot: the warp goes on, as far as
+      // its instruction buffer reaches (bounded again for safety).
+      for (std::uint32_t free = 1; slots == 0 && free < kMaxFreeIssues; ++free) {
+        if (check(slot, now) != Stall::kIssued) break;
+        slots = issue(slot, s, index, now);
+      }
+      if (slots > 1) st.busy_until = now.value() + slots;
+      paid += slots;
+      last = slot;
       ++issued;
     } else if (stall_rank(status) > stall_rank(best)) {
       best = status;
@@ -391,6 +446,12 @@ bool Sm::issue_scheduler(std::uint32_t s, Cycle now) {
       best = status;
   }
   reasons_[s] = issued != 0 ? Stall::kIssued : best;
+  // Only folded instructions (no slot) issued: on the hardware nothing issued this cycle; the
+  // scheduler stalls for what now holds back the warp that issued them.
+  if (issued != 0 && paid == 0) {
+    const Stall after = check(last, now);
+    if (after != Stall::kIssued) reasons_[s] = after;
+  }
   if (issued != 0) st.quiet_until = 0;
   return issued != 0;
 }

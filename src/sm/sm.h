@@ -156,6 +156,8 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
     bool dirty = true;
     bool watch_ldst = false;
     std::uint64_t quiet_until = 0;
+    // Until this cycle the scheduler issues the rest of an instruction's SASS (sm.issue_costs).
+    std::uint64_t busy_until = 0;
   };
 
   // Whether scheduler `st` need not run at `now`: nothing its warps' verdicts depend on has
@@ -208,7 +210,13 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   bool issue_scheduler(std::uint32_t s, Cycle now);
   // sm.throttle.warps: drops from `st.order` the warps beyond their kernel's cap (warp_caps.cc).
   void apply_warp_caps(std::uint32_t s, SchedulerState& st);
-  void issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
+  // Issues warp `slot`'s next instruction; returns the issue slots it takes (sm.issue_costs:
+  // 0 for one folded into another, more for one that expands into several SASS instructions).
+  std::uint32_t issue(std::uint32_t slot, std::uint32_t s, std::uint32_t index, Cycle now);
+  // The slots the instruction at `pc` of `code` takes this time: its cost plus what the warp's
+  // earlier instructions left of a slot (sm/issue_cost.h).
+  std::uint32_t issue_slots(SmWarp& w, KernelRun& k, const func::FunctionCode* code,
+                            std::uint32_t pc);
   // CacheListener (l1d_watch.cc): the L1D's events about this SM's warps, passed to the
   // policies that watch it.
   void on_evict(std::uint64_t line, const AccessInfo& owner, Cycle now) override;
@@ -272,6 +280,7 @@ class Sm : public Component, private CacheListener, private WarpWindowSource {
   std::array<Counter*, static_cast<std::size_t>(Stall::kCount)> stall_counters_{};
   Counter& active_cycles_;
   Counter& warp_insts_;
+  Counter& issue_slots_;
   Counter& thread_insts_;
   Counter& ctas_started_;
   std::array<Counter*, static_cast<std::size_t>(OpTiming::kCount)> op_counters_{};

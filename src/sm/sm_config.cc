@@ -30,6 +30,8 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   c.issue_width = u32(sm, "issue_width");
   c.rotate_scheduler_turns = sm.at("scheduler_turns").as_string() == "rotate";
   c.check_memo = sm.at("check_memo").as_bool();
+  c.issue_costs = IssueCostTable(sm);
+  c.count_issue_keys = sm.at("count_issue_keys").as_bool();
   c.sharing = sm.at("scratchpad_sharing").at("enabled").as_bool();
   c.sharing_t = sm.at("scratchpad_sharing").at("t").as_double();
   const ConfigNode& fetch = sm.at("fetch");

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "sim/config_node.h"
+#include "sm/issue_cost.h"
 #include "sm/op_timing.h"
 
 namespace warpsim {
@@ -60,6 +61,8 @@ struct SmConfig {
   std::array<std::uint32_t, static_cast<std::size_t>(Unit::kCount)> units{};
   std::array<OpTimingConfig, static_cast<std::size_t>(OpTiming::kCount)> ops{};
   LdstConfig ldst;
+  IssueCostTable issue_costs;     // sm.issue_costs (empty: one slot per instruction)
+  bool count_issue_keys = false;  // sm.count_issue_keys
 
   const OpTimingConfig& op(OpTiming t) const { return ops[static_cast<std::size_t>(t)]; }
   std::uint32_t unit_count(Unit u) const { return units[static_cast<std::size_t>(u)]; }

@@ -120,7 +120,8 @@ SectionSpec throttle_section() {
                                    "{KERNEL: {warps: N, ctas: M, ebt: E}, ...} (ebt: the "
                                    "kernel's EBTNum for cache_tokens: pcal), relative to the "
                                    "config file that names it (\"\": none)",
-                    .default_value = ""}}};
+                    .default_value = "",
+                    .file = true}}};
 }
 
 SectionSpec scratchpad_sharing_section() {
@@ -169,6 +170,11 @@ SectionSpec ldst_section() {
                                     "cache of Volta and later (measured on an H100), instead of "
                                     "the texture cache",
                      .default_value = "false"},
+           uint_param("texture_miss_latency",
+                      "cycles the texture pipeline adds to an access that missed in the texture "
+                      "L1, after the fill (an H100 texture miss takes 327 cycles against 259 for "
+                      "an L1D miss)",
+                      "0"),
            ParamSpec{.name = "flush_l1_between_kernels",
                      .type = ParamType::kBool,
                      .description = "whether an SM empties its L1 caches when it starts a CTA of "
@@ -308,6 +314,22 @@ std::vector<ParamSpec> sm_timing_params() {
                    "which scheduler asks first for the shared units each cycle: rotate (cycle c: "
                    "scheduler c mod N) or fixed (scheduler 0; warpsim before 2026-11-27)",
                    "rotate", {"rotate", "fixed"}),
+      ParamSpec{.name = "issue_costs",
+                .type = ParamType::kString,
+                .description =
+                    "a YAML file of issue slots per PTX instruction key, {KEY: slots, ...}, "
+                    "relative to the config file that names it: how many SASS instructions "
+                    "ptxas makes of each (fractions: on average; 0: folded into another), "
+                    "taken from the scheduler's issue port (sm/issue_cost.h, docs/timing.md "
+                    "\"Issue costs\"; \"\": one slot each)",
+                .default_value = "",
+                .file = true},
+      ParamSpec{.name = "count_issue_keys",
+                .type = ParamType::kBool,
+                .description = "count each kernel's warp instructions by issue-cost key "
+                               "(stats.json kernels[].issue_keys; what "
+                               "validation/issue_costs/fit.py fits the table on)",
+                .default_value = "false"},
       ParamSpec{.name = "check_memo",
                 .type = ParamType::kBool,
                 .description = "run every cycle and re-derive each warp's memoized issue verdict "

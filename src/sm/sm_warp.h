@@ -7,6 +7,7 @@
 
 #include "func/warp_state.h"
 #include "sim/time.h"
+#include "sm/issue_cost.h"
 #include "sm/local_layout.h"
 #include "sm/scoreboard.h"
 
@@ -48,6 +49,14 @@ struct SmWarp {
 
   Scoreboard scoreboard;
   std::uint32_t outstanding_mem = 0;  // memory instructions not yet completed
+
+  // sm.issue_costs (sm/issue_cost.h): the issue costs of `costs_code`'s instructions (and with
+  // sm.count_issue_keys their issue counts), and the part of an issue slot (hundredths) its
+  // instructions have cost so far but not yet taken.
+  const func::FunctionCode* costs_code = nullptr;
+  const IssueCost* costs = nullptr;
+  std::uint64_t* issued = nullptr;
+  std::uint32_t issue_credit = 0;
 
   void flush_ibuffer() {
     ib_count = 0;

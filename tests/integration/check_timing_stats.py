@@ -5,9 +5,10 @@ Runs COMMAND (a `warpsim run --mode timing --out OUT_DIR -- PROGRAM`), which mus
 checks OUT_DIR/stats.json against the invariants of a timing-mode document (docs/stats.md):
 every kernel has cycles = end_cycle - start_cycle > 0, ipc = thread_insts / cycles,
 thread_insts <= 32 * warp_insts, stall reasons that sum to
-scheduler_cycles = cycles x SMs x schedulers, as many cycles issued as warp
-instructions (for kernels that ran alone; with sm.issue_width W > 1 an issued cycle holds 1 to W
-of them), an occupancy of at least one CTA; the totals sum
+scheduler_cycles = cycles x SMs x schedulers, as many cycles issued as issue slots
+(sm.issue_slots: the warp instructions, or with sm.issue_costs the slots they took; for kernels
+that ran alone; with sm.issue_width W > 1 an issued cycle holds 1 to W slots), as many issue
+slots as warp instructions without sm.issue_costs, an occupancy of at least one CTA; the totals sum
 the kernels' instructions, count at least the longest kernel's cycles and at most their sum, and
 have whole-run stall reasons that sum to their scheduler_cycles. The locality and bottleneck
 statistics (docs/stats.md) hold together: intra- plus inter-warp hits are the hits of each
@@ -56,6 +57,7 @@ def check(doc, source):
     sms = doc["config"]["sm"]["count"]
     schedulers = doc["config"]["sm"]["schedulers"]
     width = doc["config"]["sm"]["issue_width"]
+    costed = doc["config"]["sm"].get("issue_costs", "") != ""
 
     def issued_fits(issued, warp):
         return issued == warp if width == 1 else issued <= warp <= width * issued
@@ -74,12 +76,16 @@ def check(doc, source):
         if not (0 < warp and thread <= 32 * warp):
             problems.append(f"{where}: {warp} warp insts, {thread} thread insts")
         stalls = k["stalls"]
-        # Every issued warp instruction marks exactly one scheduler cycle as issued (a window
-        # also holds what kernels running beside this one issued, docs/stats.md).
+        # Every issue slot marks exactly one scheduler cycle as issued (a window also holds
+        # what kernels running beside this one issued, docs/stats.md); without sm.issue_costs
+        # every warp instruction takes one slot.
         alone = all(o is k or o["end_cycle"] <= k["start_cycle"] or o["start_cycle"] >= k["end_cycle"]
                     for o in kernels)
-        if alone and not issued_fits(stalls["issued"], warp):
-            problems.append(f"{where}: {stalls['issued']} cycles issued, {warp} warp insts")
+        slots = k["sm"]["issue_slots"]
+        if alone and not issued_fits(stalls["issued"], slots):
+            problems.append(f"{where}: {stalls['issued']} cycles issued, {slots} issue slots")
+        if alone and not costed and slots != warp:
+            problems.append(f"{where}: {slots} issue slots, {warp} warp insts")
         reasons = sum(v for name, v in stalls.items() if name != "scheduler_cycles")
         if not reasons == stalls["scheduler_cycles"] == cycles * sms * schedulers:
             problems.append(f"{where}: stall reasons {reasons}, scheduler_cycles "
@@ -103,8 +109,9 @@ def check(doc, source):
     if "stalls" in total:
         stalls = total["stalls"]
         reasons = sum(v for name, v in stalls.items() if name != "scheduler_cycles")
-        if not issued_fits(stalls["issued"], total["warp_insts"]):
-            problems.append(f"total: {stalls['issued']} cycles issued, {total['warp_insts']} warp insts")
+        slots = total["sm"]["issue_slots"]
+        if not issued_fits(stalls["issued"], slots):
+            problems.append(f"total: {stalls['issued']} cycles issued, {slots} issue slots")
         if not reasons == stalls["scheduler_cycles"] >= total["cycles"] * sms * schedulers:
             problems.append(f"total stall reasons {reasons}, scheduler_cycles "
                             f"{stalls['scheduler_cycles']}, total cycles x SMs x schedulers "

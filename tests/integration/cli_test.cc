@@ -159,6 +159,24 @@ TEST(Cli, PtxCheckAcceptsTheCorpusAndPrintRoundTrips) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Cli, PtxKeysCountsEachFunctionsInstructionsByIssueKey) {
+  const auto dir = temp_dir("ptxkeys");
+  const auto file = dir / "k.ptx";
+  std::ofstream(file) << ".version 8.0\n.target sm_90\n.address_size 64\n"
+                         ".visible .entry k(.param .u64 p)\n{\n.reg .b64 %rd<4>;\n"
+                         ".reg .b32 %r<4>;\nld.param.u64 %rd1, [p];\nadd.s64 %rd2, %rd1, 8;\n"
+                         "add.s64 %rd3, %rd2, 8;\ndiv.u32 %r1, %r2, %r3;\nret;\n}\n";
+  const Result r = run("ptx keys " + file.string());
+  EXPECT_EQ(r.code, 0) << r.out;
+  for (const char* key :
+       {"\"add.64\": 2", "\"ld.param\": 1", "\"div.32\": 1", "\"ret\": 1", "\"entry\": true"}) {
+    EXPECT_TRUE(contains(r.out, key)) << key << " in " << r.out;
+  }
+  const Result missing = run("ptx keys " + (dir / "none.ptx").string());
+  EXPECT_NE(missing.code, 0) << missing.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, PtxCheckReportsEveryBrokenFileWithALocation) {
   const auto dir = temp_dir("ptxbad");
   const auto bad = dir / "bad.ptx";

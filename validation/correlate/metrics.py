@@ -53,6 +53,10 @@ METRICS = (
     Metric("warp_insts", "smsp__inst_executed.sum", lambda k: k.get("warp_insts"), "relative",
            "log", "warp instructions", goal=False,
            note="SASS on hardware, PTX in warpsim: the ratio is PTX over SASS, not an error"),
+    Metric("issue_slots", "smsp__inst_executed.sum", _group("sm", "issue_slots"), "relative",
+           "log", "warp instructions", goal=False,
+           note="warpsim: scheduler issue slots, PTX instructions weighed by the preset's "
+                "sm.issue_costs (SASS per PTX instruction; without a table, warp_insts)"),
     Metric("l1_hit_rate", "l1tex__t_sector_hit_rate.pct", _tag_hit_rate("l1d"),
            "absolute", "linear", "%",
            note="hardware: sectors; warpsim: L1D accesses that found their line (hits and "

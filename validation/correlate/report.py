@@ -9,7 +9,7 @@ import metrics
 from analysis import GROUPS, worst
 from match import shape_text
 
-TIME_METRICS = ("cycles", "elapsed", "warp_insts")  # the first kernel table; the rest: second
+TIME_METRICS = ("cycles", "elapsed", "warp_insts", "issue_slots")  # the first kernel table; the rest: second
 GROUP_TITLES = {"all": "all", "long": f"long (>= {classify.LONG_CYCLES:,} hw cycles)",
                 "short": "short", "compute": "compute-bound", "memory": "memory-bound",
                 "latency": "latency-bound"}

@@ -7,6 +7,7 @@
 //     with the fixed-latency memory stand-in behind the L1.
 // Expected cycles are derived by hand beside each test.
 
+#include <array>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -218,6 +219,62 @@ TEST(L1PathLoadToUse, L1HitAndMissThroughTheSm) {
       EXPECT_EQ(out[2], 20u + 8u);  // timing never changes results
     }
   }
+}
+
+// sm.ldst.texture_miss_latency: a read-only load that misses in the texture L1 finishes that
+// many cycles after its fill; a texture hit and an L1D miss do not change.
+const char* kTextureMissKernel = R"(.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p];
+  mov.u32 %r1, %clock;
+  ld.global.nc.u32 %r2, [%rd1];
+  add.u32 %r3, %r2, 1;
+  mov.u32 %r4, %clock;
+  ld.global.nc.u32 %r5, [%rd1+4];
+  add.u32 %r6, %r5, %r3;
+  mov.u32 %r7, %clock;
+  ld.global.u32 %r8, [%rd1+128];
+  add.u32 %r9, %r8, %r6;
+  mov.u32 %r10, %clock;
+  sub.u32 %r11, %r4, %r1;
+  sub.u32 %r12, %r7, %r4;
+  sub.u32 %r13, %r10, %r7;
+  st.global.u32 [%rd1+256], %r11;
+  st.global.u32 [%rd1+260], %r12;
+  st.global.u32 [%rd1+264], %r13;
+  st.global.u32 [%rd1+268], %r9;
+  exit;
+}
+)";
+
+TEST(L1PathLoadToUse, TextureMissLatencyDelaysOnlyTextureMisses) {
+  auto run = [](std::uint32_t extra) {
+    func::Device device;
+    const Addr p = device.malloc(512);
+    const std::uint32_t init[] = {10, 20};
+    device.memory().write(p, init, sizeof(init));
+    const std::uint32_t zero = 0;
+    device.memory().write(p + 128, &zero, 4);
+    const ConfigNode config = timing_config(
+        "v100", test::one_sm({"memory.latency=100", "sm.ldst.readonly_in_l1d=false",
+                              "sm.ldst.texture_miss_latency=" + std::to_string(extra)}));
+    run_kernel(device, config, kTextureMissKernel, {1, 1, 1}, {1, 1, 1}, {&p});
+    std::array<std::uint32_t, 4> out{};
+    device.memory().read(p + 256, out.data(), sizeof(out));
+    return out;
+  };
+  const auto base = run(0);
+  const auto slow = run(65);
+  EXPECT_EQ(slow[0], base[0] + 65) << "texture miss";
+  EXPECT_EQ(slow[1], base[1]) << "texture hit";
+  EXPECT_EQ(slow[2], base[2]) << "L1D miss";
+  EXPECT_EQ(slow[3], base[3]);  // the results
+  EXPECT_EQ(base[3], 10u + 1 + 20 + 0);
 }
 
 }  // namespace
