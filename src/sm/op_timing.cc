@@ -43,6 +43,16 @@ OpTiming integer(const ptx::Instruction& inst) {
 
 }  // namespace
 
+bool goes_to_ldst(const func::DecodedInst& inst, OpTiming timing) {
+  return timing == OpTiming::kMemory &&
+         !(inst.ir != nullptr && inst.ir->space == ptx::StateSpace::kParam);
+}
+
+OpTiming effective_timing(const func::DecodedInst& inst) {
+  const OpTiming t = op_timing_of(inst);
+  return t == OpTiming::kMemory && !goes_to_ldst(inst, t) ? OpTiming::kMove : t;
+}
+
 bool reads_only_path(const func::DecodedInst& inst) {
   return inst.ir == nullptr ? inst.read_only : inst.ir->mod(ptx::ModCat::kNc) != ptx::Mod::kNone;
 }

@@ -82,6 +82,12 @@ inline const char* op_timing_name(OpTiming op) {
 
 // The timing class of a decoded instruction.
 OpTiming op_timing_of(const func::DecodedInst& inst);
+// Whether an instruction of timing class `timing` goes to the LD/ST unit: memory instructions
+// but ld.param.
+bool goes_to_ldst(const func::DecodedInst& inst, OpTiming timing);
+// The class the SM times an instruction by: ld.param reads the kernel's parameters, which the
+// hardware holds in a constant bank operand, so it is an ordinary move.
+OpTiming effective_timing(const func::DecodedInst& inst);
 
 // Where a global load goes, from the PTX (ld.global.nc; .cg/.cv/volatile) or, for front ends
 // without it (traces), from what the decoded instruction states (read_only, l1_bypass): the

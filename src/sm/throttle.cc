@@ -24,12 +24,9 @@ ThrottleTable::ThrottleTable(const ConfigNode& sm) {
   defaults_.warps = static_cast<std::uint32_t>(section.at("warps").as_uint());
   defaults_.ctas = static_cast<std::uint32_t>(section.at("ctas").as_uint());
   const ConfigNode& kernels = section.at("kernels");
-  std::filesystem::path file = kernels.as_string();
+  // Made absolute by the schema (ParamSpec::file).
+  const std::filesystem::path file = kernels.as_string();
   if (file.empty()) return;
-  // Relative to the config file that names it, or to the working directory (--set).
-  if (file.is_relative() && kernels.origin().line > 0) {
-    file = std::filesystem::path(kernels.origin().source).parent_path() / file;
-  }
   if (!std::filesystem::exists(file)) {
     throw kernels.error(fmt::format("no such file: {}", file.string()));
   }

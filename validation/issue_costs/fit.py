@@ -127,15 +127,15 @@ def predict(x, w):
 
 def held_out(rows, mapping, names, lam, prior=None):
     """Each row's relative error when its program is left out of the fit."""
-    errors = {}
+    xs, ys = design(rows, mapping, names)
+    errors = [0.0] * len(rows)
     for program in sorted({r[0] for r in rows}):
-        train = [r for r in rows if r[0] != program]
-        w = ridge_nnls(*design(train, mapping, names), lam, prior)
+        train = [i for i, r in enumerate(rows) if r[0] != program]
+        w = ridge_nnls([xs[i] for i in train], [ys[i] for i in train], lam, prior)
         for i, r in enumerate(rows):
             if r[0] == program:
-                x = design([r], mapping, names)[0][0]
-                errors[i] = abs(predict(x, w) - r[2]) / r[2]
-    return [errors[i] for i in range(len(rows))]
+                errors[i] = abs(predict(xs[i], w) - ys[i]) / ys[i]
+    return errors
 
 
 def geomean(values):
