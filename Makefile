@@ -151,7 +151,8 @@ SEED000_EXPERIMENTS := experiments/decoupled-l1d/decoupled-l1d.yaml \
   experiments/decoupled-l1d/replacement.yaml experiments/decoupled-l1d/dueling.yaml \
   experiments/smem-vs-dcache/smem-vs-dcache.yaml \
   experiments/smem-vs-dcache/tlp.yaml experiments/smem-vs-dcache/l1d.yaml \
-  experiments/smem-vs-dcache/split.yaml experiments/icache/icache.yaml \
+  experiments/smem-vs-dcache/split.yaml experiments/smem-vs-dcache/case-studies.yaml \
+  experiments/icache/icache.yaml \
   experiments/icache/icache-2k.yaml experiments/cnn/conv-layout.yaml \
   experiments/cnn/transform.yaml experiments/cnn/pool.yaml experiments/cnn/softmax.yaml
 PLACEMENT_SIZE := $(if $(EXPERIMENT_SIZE),$(EXPERIMENT_SIZE),small)
@@ -163,7 +164,8 @@ experiment-seed000: build
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	sfx="$(if $(EXPERIMENT_SIZE),-$(EXPERIMENT_SIZE),)"; experiments/smem-vs-dcache/summary \
 	  $(SVD_OUT)$$sfx/report/runs.csv $(SVD_OUT)-tlp$$sfx/report/runs.csv \
-	  $(SVD_OUT)-l1d$$sfx/report/runs.csv $(SVD_OUT)-split$$sfx/report/runs.csv || \
+	  $(SVD_OUT)-l1d$$sfx/report/runs.csv $(SVD_OUT)-split$$sfx/report/runs.csv \
+	  $(SVD_OUT)-cases$$sfx/report/runs.csv || \
 	  { s=$$?; [[ $$status -ne 0 ]] || status=$$s; }; \
 	for e in conv-layout transform pool softmax; do \
 	  experiments/cnn/summary experiments/cnn/out/cnn-$$e$$sfx/report/runs.csv || \

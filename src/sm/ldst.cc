@@ -69,8 +69,8 @@ std::uint32_t LdstUnit::new_entry() {
 
 // Where a global-memory access goes: the texture path for tex and ld.global.nc (ld.global.nc
 // through the L1 data cache where sm.ldst.readonly_in_l1d says so), straight to L2
-// for loads the program marked not to cache in L1 (.cg, .cv, volatile) and for every global
-// load when the L1 does not cache them; the L1 data cache otherwise (local memory included).
+// for loads the program marked not to cache in L1 (.cg, .cv, volatile, prefetch.L2) and for every
+// global load when the L1 does not cache them; the L1 data cache otherwise (local memory included).
 L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const {
   if (inst.space == ptx::StateSpace::kConst) return L1Target::kConst;
   if (decoded.op_class == func::OpClass::kTexture) return L1Target::kTexture;

@@ -59,6 +59,10 @@ bool reads_only_path(const func::DecodedInst& inst) {
 
 bool skips_l1(const func::DecodedInst& inst) {
   if (inst.ir == nullptr) return inst.l1_bypass;
+  // prefetch.L2 (and .L2::evict_*) fills the L2 only.
+  if (inst.ir->op == ptx::Opcode::kPrefetch) {
+    return inst.ir->mod(ptx::ModCat::kLevel) == ptx::Mod::kL2;
+  }
   const ptx::Mod cache = inst.ir->mod(ptx::ModCat::kCache);
   return cache == ptx::Mod::kCg || cache == ptx::Mod::kCv ||
          inst.ir->mod(ptx::ModCat::kSem) == ptx::Mod::kVolatile;

@@ -277,5 +277,63 @@ TEST(L1PathLoadToUse, TextureMissLatencyDelaysOnlyTextureMisses) {
   EXPECT_EQ(base[3], 10u + 1 + 20 + 0);
 }
 
+// prefetch.global.L1 brings its line into the L1D without holding the warp; prefetch.global.L2
+// leaves the L1D alone; a prefetch of an address outside every allocation does not fault:
+//   prefetch.L1 line B; prefetch.L2 line C; prefetch.L1 [0]; load line A (a miss: by its
+//   reply both prefetches have been answered); t0; load B (a hit); t1; load C (a miss); t2.
+const char* kPrefetchKernel = R"(.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [p];
+  prefetch.global.L1 [%rd1+128];
+  prefetch.global.L2 [%rd1+256];
+  mov.u64 %rd2, 0;
+  prefetch.global.L1 [%rd2];
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, 1;
+  mov.u32 %r3, %clock;
+  ld.global.u32 %r4, [%rd1+128];
+  add.u32 %r5, %r4, %r2;
+  mov.u32 %r6, %clock;
+  ld.global.u32 %r7, [%rd1+256];
+  add.u32 %r8, %r7, %r5;
+  mov.u32 %r9, %clock;
+  sub.u32 %r10, %r6, %r3;
+  sub.u32 %r11, %r9, %r6;
+  st.global.u32 [%rd1+512], %r10;
+  st.global.u32 [%rd1+516], %r11;
+  st.global.u32 [%rd1+520], %r8;
+  exit;
+}
+)";
+
+TEST(L1PathLoadToUse, PrefetchL1FillsTheL1AndPrefetchL2DoesNot) {
+  for (const char* preset : {"v100", "gtx480"}) {
+    SCOPED_TRACE(preset);
+    constexpr std::uint32_t kLatency = 100;
+    func::Device device;
+    const Addr p = device.malloc(1024);
+    ASSERT_EQ(p % 128, 0u);
+    const std::uint32_t a = 10, b = 20, c = 30;
+    device.memory().write(p, &a, 4);
+    device.memory().write(p + 128, &b, 4);
+    device.memory().write(p + 256, &c, 4);
+    const ConfigNode config =
+        timing_config(preset, test::one_sm({"memory.latency=" + std::to_string(kLatency)}));
+    const std::uint32_t hit =
+        static_cast<std::uint32_t>(config.at("sm").at("l1d").at("hit_latency").as_uint());
+    run_kernel(device, config, kPrefetchKernel, {1, 1, 1}, {1, 1, 1}, {&p});
+    std::uint32_t out[3] = {};
+    device.memory().read(p + 512, out, sizeof(out));
+    EXPECT_EQ(out[0], 1 + (hit + 1) + 1) << "line B, prefetched into the L1";
+    EXPECT_EQ(out[1], 1 + (kLatency + 3) + 1) << "line C, prefetched into the L2 only";
+    EXPECT_EQ(out[2], 10u + 1 + 20 + 30);
+  }
+}
+
 }  // namespace
 }  // namespace warpsim

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "func/address_map.h"
 #include "func/memory_access.h"
 #include "func/ops/memory/memory_ops.h"
 
@@ -77,7 +78,31 @@ void exec_store(ExecContext& ctx, const DecodedInst& inst) {
   });
 }
 
-void exec_prefetch(ExecContext&, const DecodedInst&) {}
+// prefetch{.space}.level [a] / prefetchu.L1 [a]: no data moves, nothing is checked (a prefetch
+// of an address outside every allocation does not fault); the record carries one byte per lane
+// so that the timing model brings the line holding it into the cache the level names. A warp
+// whose lowest lane's generic address is not global or local memory prefetches nothing.
+void exec_prefetch(ExecContext& ctx, const DecodedInst& inst) {
+  if (ctx.record == nullptr) return;
+  bool first = true;
+  bool wanted = false;
+  for_each_lane(ctx.mask, [&](unsigned lane) {
+    Addr a = ctx.address(inst.ops[0], lane);
+    ptx::StateSpace space = inst.ir->space == ptx::StateSpace::kLocal ? ptx::StateSpace::kLocal
+                                                                      : ptx::StateSpace::kGlobal;
+    if (inst.ir->space != ptx::StateSpace::kGlobal && inst.ir->space != ptx::StateSpace::kLocal) {
+      const SpaceAddress split = from_generic(a);
+      space = split.space;
+      a = split.offset;
+    }
+    if (first) {
+      wanted = space == ptx::StateSpace::kGlobal || space == ptx::StateSpace::kLocal;
+      if (wanted) note_access(ctx, space, 1, true, false);
+      first = false;
+    }
+    if (wanted) ctx.record->addr[lane] = a;
+  });
+}
 
 // cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size}: copies cp-size bytes,
 // zero-filling those past src-size.
