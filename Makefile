@@ -39,6 +39,8 @@ SHELL := /bin/bash
 JOBS ?= $(shell nproc)
 BUILD_TYPE ?= RelWithDebInfo
 WERROR := $(if $(CI),ON,OFF)
+# Line tables only (-g1) in CI and in the sanitized tree: faster builds (CMakeLists.txt).
+DEBUG_LINES := $(if $(CI)$(filter 1,$(SANITIZE)),ON,OFF)
 
 ifeq ($(SANITIZE),1)
 BUILD_DIR ?= build-asan
@@ -70,7 +72,7 @@ deps:
 
 $(BUILD_DIR)/build.ninja:
 	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
-	  -DWARPSIM_WERROR=$(WERROR) $(CMAKE_FLAGS)
+	  -DWARPSIM_WERROR=$(WERROR) -DWARPSIM_DEBUG_LINES=$(DEBUG_LINES) $(CMAKE_FLAGS)
 
 configure: deps $(BUILD_DIR)/build.ninja
 
