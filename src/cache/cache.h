@@ -95,6 +95,13 @@ class Cache {
   // A reply to one of this cache's own requests (tag has kFetchTagBit).
   void fill(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& completed);
 
+  // Puts the line holding `addr` here whole, as data written from outside the memory system
+  // (the host's copies into the L2): present, every sector valid, dirty when `dirty`; a line
+  // already present is touched as a hit. Placing may evict (a dirty victim is written back
+  // through the outgoing queue). No access counter changes. False when nothing was placed: the
+  // set has no line to give, or the line has a fetch pending.
+  bool install(Addr addr, bool dirty);
+
   // Drops every line (dirty lines are written back through the outgoing queue) — GPGPU-Sim
   // invalidates the L1 data caches at kernel boundaries. Pending misses stay.
   void invalidate_all();

@@ -1,5 +1,6 @@
 // The generic cache's line changes: placing, evicting and invalidating lines, fills from the
-// next level, the kernel-boundary flush and the deadlock report.
+// next level, lines installed from outside (host writes), the kernel-boundary flush and the
+// deadlock report.
 
 #include <optional>
 #include <sstream>
@@ -148,6 +149,27 @@ void Cache::Impl::fill(const MemReply& reply, std::vector<std::uint64_t>& comple
     mshrs.release(index);
   }
 }
+
+bool Cache::Impl::install(Addr addr, bool dirty) {
+  const Addr line = geometry.line_of(addr);
+  const std::uint32_t set = set_index->set_of(line);
+  const AccessInfo info{.addr = line, .is_write = true, .token = true};
+  std::uint32_t way = lines.find(set, line);
+  if (way == CacheLines::kNoWay) {
+    if (!lines.can_place(set)) return false;
+    way = place_line(set, line, info);
+  } else if (lines.pending[lines.index(set, way)] != 0) {
+    return false;  // a fetch is on its way: its fill decides the line's state
+  } else {
+    touch(set, way, info);
+  }
+  const std::size_t i = lines.index(set, way);
+  lines.valid[i] = geometry.full();
+  if (dirty) lines.dirty[i] = geometry.full();
+  return true;
+}
+
+bool Cache::install(Addr addr, bool dirty) { return impl_->install(addr, dirty); }
 
 void Cache::Impl::invalidate_all() {
   for (std::uint32_t set = 0; set < geometry.sets(); ++set) {

@@ -121,6 +121,7 @@ struct Cache::Impl {
   std::uint32_t place_line(std::uint32_t set, Addr line, const AccessInfo& info,
                            WayMask candidates);
   void evict(std::uint32_t set, std::uint32_t way);
+  bool install(Addr addr, bool dirty);
   // `flush`: part of invalidate_all (the admission policy ages nothing for it).
   void invalidate_line(std::uint32_t set, std::uint32_t way, bool flush = false);
   void touch(std::uint32_t set, std::uint32_t way, const AccessInfo& info);

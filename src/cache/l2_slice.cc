@@ -37,6 +37,12 @@ SectionSpec l2_section() {
   section.params.push_back(
       uint_param("prefetch_degree",
                  "sequential prefetch: lines fetched after each demand miss (0: off)", "0"));
+  section.params.push_back(choice_param(
+      "host_writes",
+      "what the host's writes into device memory (copies, memsets) leave here: bypass (nothing, "
+      "as GPGPU-Sim's copies), allocate (the written lines, clean: the copy engine writes "
+      "through the L2 to DRAM)",
+      "bypass", {"bypass", "allocate"}));
   section.params.push_back(uint_param(
       "dram_latency",
       "L2 cycles a miss takes to reach the DRAM controller's queue (GPGPU-Sim's dram_latency)",
@@ -53,6 +59,7 @@ L2SliceConfig read_l2_config(const ConfigNode& section) {
   c.response_queue = static_cast<std::uint32_t>(section.at("response_queue").as_uint());
   c.prefetch_degree = static_cast<std::uint32_t>(section.at("prefetch_degree").as_uint());
   c.dram_latency = static_cast<std::uint32_t>(section.at("dram_latency").as_uint());
+  c.host_writes_allocate = section.at("host_writes").as_string() == "allocate";
   return c;
 }
 
@@ -73,7 +80,9 @@ L2Slice::L2Slice(Simulation& sim, std::string path, ClockDomainId clock,
                                           "cycles accesses stopped because replies backed up")),
       prefetches_(stats().counter("prefetches", "requests", "sequential prefetches issued")),
       bytes_in_(stats().counter("bytes_from_dram", "bytes", "data bytes received from DRAM")),
-      bytes_out_(stats().counter("bytes_to_icnt", "bytes", "data bytes sent to the crossbar")) {
+      bytes_out_(stats().counter("bytes_to_icnt", "bytes", "data bytes sent to the crossbar")),
+      host_lines_(stats().counter("host_write_lines", "lines",
+                                  "lines the host's writes left here (host_writes: allocate)")) {
   const TokenClear clear = config.cache.tokens.clear;
   if (config.cache.tokens.honor &&
       (clear == TokenClear::kAllOwnersEnd || clear == TokenClear::kLastOwnerEnd)) {
@@ -243,6 +252,12 @@ Wake L2Slice::next_wake(Cycle now) const {
 void L2Slice::invalidate_all() {
   cache_.invalidate_all();
   sim().engine().request_wake(id(), sim().now());
+}
+
+void L2Slice::host_write(Addr addr) {
+  if (!config_.host_writes_allocate) return;
+  if (cache_.install(mapping_.decode(addr).local, false)) host_lines_.inc();
+  if (cache_.has_outgoing()) sim().engine().request_wake(id(), sim().now());
 }
 
 bool L2Slice::has_work() const {

@@ -7,7 +7,9 @@
 // Misses and write-backs go to the DRAM channel; replies go back to the crossbar after the hit
 // latency, or when the fill arrives. Atomics execute here: a hit answers after hit latency +
 // atomic_latency. An optional sequential prefetcher (seed 003 reports one in Fermi's L2)
-// fetches the next `prefetch_degree` lines on each demand miss.
+// fetches the next `prefetch_degree` lines on each demand miss. With host_writes: allocate,
+// what the host writes into device memory (copies, memsets) is left in the slice as clean
+// lines: the copy engine writes through the L2 to DRAM and the data stay.
 
 #include <cstdint>
 #include <deque>
@@ -30,7 +32,8 @@ struct L2SliceConfig {
   std::uint32_t atomic_latency = 0;
   std::uint32_t response_queue = 8;
   std::uint32_t prefetch_degree = 0;
-  std::uint32_t dram_latency = 0;  // L2 cycles to the DRAM controller (the builder's Link)
+  std::uint32_t dram_latency = 0;     // L2 cycles to the DRAM controller (the builder's Link)
+  bool host_writes_allocate = false;  // host_writes: allocate
 };
 
 SectionSpec l2_section();
@@ -54,6 +57,10 @@ class L2Slice : public Component {
   void clear_tokens() { cache_.clear_tokens(); }
   // Drops every line, writing dirty ones back (gpu.cache_control flush, between kernels).
   void invalidate_all();
+  // The host wrote the line holding global address `addr` (host_writes: allocate installs it,
+  // clean; bypass does nothing).
+  void host_write(Addr addr);
+  std::uint32_t line_bytes() const { return config_.cache.line; }
 
  private:
   struct Arrival {
@@ -102,6 +109,7 @@ class L2Slice : public Component {
   Counter& prefetches_;
   Counter& bytes_in_;
   Counter& bytes_out_;
+  Counter& host_lines_;
 };
 
 }  // namespace warpsim

@@ -93,6 +93,16 @@ GpuModel::GpuModel(const ConfigNode& resolved) : impl_(std::make_unique<Impl>())
 
 GpuModel::~GpuModel() = default;
 
+void GpuModel::host_write(Addr addr, std::uint64_t bytes) {
+  const MemorySystem* memory = impl_->gpu.memory.get();
+  if (memory == nullptr || memory->slices.empty() || bytes == 0) return;
+  const Addr line = memory->slices.front()->line_bytes();
+  for (Addr a = addr / line * line; a < addr + bytes; a += line) {
+    const DramCoord c = memory->mapping->decode(a);
+    memory->slices[AddressMapping::global_slice(c, memory->mapping_context)]->host_write(a);
+  }
+}
+
 void GpuModel::launch(func::LaunchState launch, std::uint64_t stream,
                       const KernelResourceInfo& resources) {
   this->launch(std::make_unique<FunctionalSource>(std::move(launch)), stream, resources);

@@ -82,6 +82,9 @@ class GpuModel {
   // model did, without the double counting that summing overlapping kernel windows gives.
   nlohmann::ordered_json run_stats();
 
+  // The host wrote [addr, addr + bytes) of device memory (a copy or memset, done at a sync
+  // point): each L2 line it touched is handed to its slice (l2.host_writes).
+  void host_write(Addr addr, std::uint64_t bytes);
   bool idle() const;
   std::uint64_t cycle() const;  // current core cycle
   // `fn` runs every gpu.progress_cycles simulated cycles.

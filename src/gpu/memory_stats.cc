@@ -210,7 +210,7 @@ nlohmann::ordered_json memory_stats(const StatSnapshot& w, std::uint64_t warp_in
     const nlohmann::ordered_json own =
         sum_counters(w, "l2", slices, "",
                      {"requests", "access_stall_cycles", "reply_stall_cycles", "prefetches",
-                      "bytes_from_dram", "bytes_to_icnt"});
+                      "bytes_from_dram", "bytes_to_icnt", "host_write_lines"});
     for (const auto& [name, value] : own.items()) l2[name] = value;
     // The partition answers "busy" while its head request is refused or its replies back up.
     const std::uint64_t busy = own["access_stall_cycles"].get<std::uint64_t>() +

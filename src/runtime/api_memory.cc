@@ -87,8 +87,9 @@ cudaError_t copy_3d(Strided dst, Strided src, std::size_t width, std::size_t hei
   if (to == nullptr || from == nullptr) return cudaErrorInvalidValue;
   for (std::size_t z = 0; z < depth; ++z) {
     for (std::size_t y = 0; y < height; ++y) {
-      std::memmove(to + z * dst.slice_pitch + y * dst.pitch,
-                   from + z * src.slice_pitch + y * src.pitch, width);
+      const std::size_t at = z * dst.slice_pitch + y * dst.pitch;
+      std::memmove(to + at, from + z * src.slice_pitch + y * src.pitch, width);
+      if (dst_device) rt.note_device_write(device_address(dst.ptr) + at, width);
     }
   }
   if (dst_device || src_device) rt.account_copy(width * height * depth);
@@ -120,7 +121,9 @@ cudaError_t fill_3d(Strided dst, int value, std::size_t width, std::size_t heigh
   if (to == nullptr) return cudaErrorInvalidValue;
   for (std::size_t z = 0; z < depth; ++z) {
     for (std::size_t y = 0; y < height; ++y) {
-      std::memset(to + z * dst.slice_pitch + y * dst.pitch, value, width);
+      const std::size_t at = z * dst.slice_pitch + y * dst.pitch;
+      std::memset(to + at, value, width);
+      rt.note_device_write(device_address(dst.ptr) + at, width);
     }
   }
   rt.account_copy(width * height * depth);

@@ -33,6 +33,8 @@ class LaunchQueue {
   // Logs the whole run's figures, once (at exit, after the last drain).
   void log_run_once();
 
+  // The host wrote device memory (GpuModel::host_write).
+  void host_write(std::uint64_t addr, std::uint64_t bytes) { model_.host_write(addr, bytes); }
   bool idle() const { return model_.idle(); }
   std::uint64_t cycle() const { return model_.cycle(); }
 

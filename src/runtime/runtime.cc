@@ -127,4 +127,8 @@ void Runtime::note_copy_to_device(std::uint64_t dst, std::size_t bytes) {
   if (trace_writer_ != nullptr) trace_writer_->on_memcpy_h2d(dst, bytes);
 }
 
+void Runtime::note_device_write(std::uint64_t dst, std::size_t bytes) {
+  if (timing_mode()) queue().host_write(dst, bytes);
+}
+
 }  // namespace warpsim::runtime

@@ -84,6 +84,10 @@ class Runtime {
   void account_copy(std::size_t bytes);
   // A copy from the host into device memory at `dst`: listed in a trace being written.
   void note_copy_to_device(std::uint64_t dst, std::size_t bytes);
+  // The host (a copy to or within the device, a memset) wrote `bytes` at device address `dst`:
+  // in timing mode the model's L2 may keep the lines (l2.host_writes; the model is built here if
+  // no kernel has been launched yet).
+  void note_device_write(std::uint64_t dst, std::size_t bytes);
   std::uint64_t now_ns();
 
   bool timing_mode() { return env().timing; }

@@ -100,6 +100,7 @@ Addr Host::alloc(std::size_t bytes) { return device_->malloc(bytes); }
 void Host::copy_in(Addr dst, const void* src, std::size_t bytes) {
   synchronize();
   device_->memory().write(dst, src, bytes);
+  if (model_) model_->host_write(dst, bytes);
   if (writer_ != nullptr) writer_->on_memcpy_h2d(dst, bytes);
 }
 

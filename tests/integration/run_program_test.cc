@@ -84,8 +84,7 @@ TEST(RunProgram, MissingProgramsAreUsageErrors) {
 // WARPSIM_PTX) logs its launches the same way the shared library does.
 TEST(RunProgram, StatsListEveryKernelLaunchInOrder) {
   const auto out = out_dir("stats");
-  const std::string ptx =
-      std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__transpose.ptx";
+  const std::string ptx = std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__transpose.ptx";
   const Result r = shell("WARPSIM_PTX=" + ptx + " " +
                          run_program(out, std::string(WARPSIM_CUDA_TESTS) + "/transpose"));
   ASSERT_EQ(r.code, 0) << r.out;
@@ -106,6 +105,27 @@ TEST(RunProgram, StatsListEveryKernelLaunchInOrder) {
   EXPECT_EQ(doc["total"]["warp_insts"], warp_insts);
   EXPECT_EQ(doc["config"]["name"], "v100");
   std::filesystem::remove_all(out);
+}
+
+// The program's cudaMemcpy calls reach the timing model's L2 (l2.host_writes): with allocate
+// the copied lines are left there, with bypass (the v100 preset's) none are.
+TEST(RunProgram, HostCopiesAreLeftInTheL2WhereTheL2SaysSo) {
+  const std::string ptx = std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__transpose.ptx";
+  for (const std::string policy : {"bypass", "allocate"}) {
+    SCOPED_TRACE(policy);
+    const auto out = out_dir("l2-" + policy);
+    const Result r = shell("WARPSIM_PTX=" + ptx + " " + std::string(WARPSIM_BINARY) +
+                           " run --mode timing --gpu v100 --set l2.host_writes=" + policy +
+                           " --out " + out.string() + " -- " + WARPSIM_CUDA_TESTS + "/transpose");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::uint64_t lines = stats(out)["total"]["l2"]["host_write_lines"].get<std::uint64_t>();
+    if (policy == "allocate") {
+      EXPECT_GT(lines, 0u);
+    } else {
+      EXPECT_EQ(lines, 0u);
+    }
+    std::filesystem::remove_all(out);
+  }
 }
 
 }  // namespace

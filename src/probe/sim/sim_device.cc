@@ -83,7 +83,7 @@ void SimDevice::free(std::uint64_t address) {
 }
 
 void SimDevice::write(std::uint64_t address, const void* data, std::uint64_t bytes) {
-  host_.device().memory().write(address, data, bytes);
+  host_.copy_in(address, data, bytes);
 }
 
 void SimDevice::read(void* data, std::uint64_t address, std::uint64_t bytes) {

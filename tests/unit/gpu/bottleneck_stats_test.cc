@@ -80,7 +80,8 @@ TEST(L2Congestion, BusyCyclesOverTheWindowsL2CyclesOfEverySlice) {
     g.counter("requests", "requests", "test");
     stall.push_back(&g.counter("access_stall_cycles", "cycles", "test"));
     stall.push_back(&g.counter("reply_stall_cycles", "cycles", "test"));
-    for (const char* name : {"prefetches", "bytes_from_dram", "bytes_to_icnt"}) {
+    for (const char* name :
+         {"prefetches", "bytes_from_dram", "bytes_to_icnt", "host_write_lines"}) {
       g.counter(name, "n", "test");
     }
   }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,6 +102,26 @@ TEST(Host, TimingModeRunsLaunchesWhenTheHostSynchronizes) {
   const std::optional<nlohmann::ordered_json> run = host.run_record();
   ASSERT_TRUE(run.has_value());
   EXPECT_EQ((*run)["run"]["stalls"]["issued"], 2 * 19);
+}
+
+// l2.host_writes: allocate leaves what the host copied in the L2, so the kernel's reads of it
+// (eight 128-byte lines) hit there and DRAM reads none of it; bypass (the default) leaves it in
+// DRAM only. Both read the kernel's code and parameters from DRAM alike.
+TEST(Host, AHostCopyIsLeftInTheL2WhereTheL2SaysSo) {
+  std::map<std::string, std::uint64_t> dram_reads;
+  for (const char* policy : {"bypass", "allocate"}) {
+    SCOPED_TRACE(policy);
+    Host host(testing::preset_config("v100", {std::string("l2.host_writes=") + policy}),
+              Host::Mode::kTiming);
+    host.load_ptx(kPtx, "scale.ptx");
+    const Addr a_dev = host.alloc_copy(std::vector<float>(256, 1.0f));
+    const Addr out_dev = host.alloc(256 * sizeof(float));
+    host.launch("scale", {1}, {256}, 0, a_dev, out_dev, 1.0f, std::uint32_t{256});
+    EXPECT_EQ(host.read<float>(out_dev, 256), std::vector<float>(256, 3.0f));
+    ASSERT_EQ(host.records().size(), 1u);
+    dram_reads[policy] = host.records()[0]["dram"]["reads"].get<std::uint64_t>();
+  }
+  EXPECT_GE(dram_reads["bypass"], dram_reads["allocate"] + 8);
 }
 
 TEST(Host, BothModesComputeTheSameResults) {
