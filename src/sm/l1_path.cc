@@ -60,6 +60,7 @@ L1Path::L1Path(const ConfigNode& sm, std::uint32_t sm_id, std::uint32_t warps, S
                                   .cta_warps = std::min(warps, kMaxCtaWarps)});
   texture_miss_latency_ =
       static_cast<std::uint32_t>(sm.at("ldst").at("texture_miss_latency").as_uint());
+  texture_latency_ = static_cast<std::uint32_t>(sm.at("ldst").at("texture_latency").as_uint());
   if (tlb_ != nullptr) {
     l1_miss_round_trip_ = tlb_->config().l1_miss_round_trip;
     skip_tlb_on_l1d_hit_ = tlb_->config().skip_on_l1d_hit;
@@ -135,8 +136,9 @@ void L1Path::access(Cycle now, std::vector<std::uint64_t>& done) {
       l1d_hold_ = std::max(l1d_hold_, tlb_->translate(r.addr, now.value()));
     }
     if (result.outcome == CacheOutcome::kHit) {
-      const std::uint32_t latency =
-          cache(target).hit_latency() + ((flags & kTlbMissBit) != 0 ? l1_miss_round_trip_ : 0);
+      const std::uint32_t latency = cache(target).hit_latency() +
+                                    ((flags & kTlbMissBit) != 0 ? l1_miss_round_trip_ : 0) +
+                                    ((r.tag & kTextureRequestBit) != 0 ? texture_latency_ : 0);
       if (latency == 0) {
         done.push_back(r.tag);
         --pending_;
@@ -187,25 +189,32 @@ void L1Path::cycle(Cycle now, Link<MemRequest>& out, std::vector<std::uint64_t>&
 }
 
 void L1Path::on_reply(const MemReply& reply, Cycle now, std::vector<std::uint64_t>& done) {
+  const std::size_t before = done.size();
+  std::size_t cache = static_cast<std::size_t>(L1Target::kBypass);
   if ((reply.tag & kFetchTagBit) == 0) {
     done.push_back(reply.tag);
-    --pending_;
-    return;
+  } else {
+    MemReply r = reply;
+    cache = static_cast<std::size_t>((r.tag & kCacheBits) >> kCacheShift);
+    r.tag &= ~kCacheBits;
+    caches_[cache]->fill(r, now, done);
   }
-  MemReply r = reply;
-  const auto c = static_cast<std::size_t>((r.tag & kCacheBits) >> kCacheShift);
-  r.tag &= ~kCacheBits;
-  const std::size_t before = done.size();
-  caches_[c]->fill(r, now, done);
-  if (c == static_cast<std::size_t>(L1Target::kTexture) && texture_miss_latency_ != 0) {
-    // The texture pipeline's own miss path: the accesses the fill answered finish later.
-    for (std::size_t i = before; i < done.size(); ++i) {
-      hits_.push(Timed{now.value() + texture_miss_latency_, seq_++, done[i]});
+  // The texture pipeline's own miss path: the texture fetches this reply answered finish later.
+  std::size_t kept = before;
+  for (std::size_t i = before; i < done.size(); ++i) {
+    const bool texture_cache = cache == static_cast<std::size_t>(L1Target::kTexture);
+    const bool texture_in_l1d = (done[i] & kTextureRequestBit) != 0;
+    const std::uint32_t delay = texture_cache    ? texture_miss_latency_
+                                : texture_in_l1d ? texture_latency_ + texture_miss_latency_
+                                                 : 0;
+    if (delay == 0) {
+      done[kept++] = done[i];
+    } else {
+      hits_.push(Timed{now.value() + delay, seq_++, done[i]});
     }
-    done.resize(before);
-    return;
   }
-  pending_ -= done.size() - before;
+  done.resize(kept);
+  pending_ -= kept - before;
 }
 
 void L1Path::invalidate() {

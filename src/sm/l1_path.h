@@ -39,6 +39,9 @@ class TlbUnit;
 
 enum class L1Target : std::uint8_t { kData, kTexture, kConst, kBypass };
 
+// In a request's tag: a texture fetch served by the L1D (L1Path::push).
+inline constexpr std::uint64_t kTextureRequestBit = std::uint64_t{1} << 47;
+
 class L1Path {
  public:
   // `sm` is the resolved `sm` section (its l1d, l1t, l1c sections and ldst's prioritizer slot
@@ -49,6 +52,9 @@ class L1Path {
   ~L1Path();
 
   bool can_accept() const;
+  // `request.tag` carries kTextureRequestBit for a texture fetch pushed to the L1D
+  // (sm.ldst.texture_in_l1d): it finishes sm.ldst.texture_latency cycles after the L1D's answer
+  // (+ texture_miss_latency when it waited for a fill). The bit comes back with its completion.
   void push(const MemRequest& request, L1Target target, Cycle now);
 
   // One cycle: translations that are done enter the prioritizer, up to accesses_per_cycle
@@ -116,6 +122,7 @@ class L1Path {
   std::uint32_t next_cache_ = 0;            // round robin over outgoing queues
   std::uint32_t l1_miss_round_trip_ = 0;    // tlb.l1_miss_round_trip
   std::uint32_t texture_miss_latency_ = 0;  // sm.ldst.texture_miss_latency
+  std::uint32_t texture_latency_ = 0;       // sm.ldst.texture_latency
   bool skip_tlb_on_l1d_hit_ = false;        // tlb.skip_on_l1d_hit
   std::uint64_t l1d_hold_ = 0;  // the L1D's outgoing queue waits for a translation until then
   Counter& refusals_;

@@ -73,7 +73,9 @@ std::uint32_t LdstUnit::new_entry() {
 // global load when the L1 does not cache them; the L1 data cache otherwise (local memory included).
 L1Target LdstUnit::target_of(const func::DecodedInst& decoded, const func::WarpInst& inst) const {
   if (inst.space == ptx::StateSpace::kConst) return L1Target::kConst;
-  if (decoded.op_class == func::OpClass::kTexture) return L1Target::kTexture;
+  if (decoded.op_class == func::OpClass::kTexture) {
+    return config_.texture_in_l1d ? L1Target::kData : L1Target::kTexture;
+  }
   if (inst.space == ptx::StateSpace::kLocal) return L1Target::kData;
   if (reads_only_path(decoded)) {
     return config_.readonly_in_l1d ? L1Target::kData : L1Target::kTexture;
@@ -109,10 +111,11 @@ void LdstUnit::accept(const Requester& who, const func::DecodedInst& decoded,
   } else {
     e.path = Path::kMemory;
     e.target = target_of(decoded, inst);
+    e.texture_in_l1d = decoded.op_class == func::OpClass::kTexture && e.target == L1Target::kData;
     e.timed_load = inst.is_load && !inst.is_atomic;
-    (e.target == L1Target::kConst     ? const_accesses_
-     : e.target == L1Target::kTexture ? tex_accesses_
-                                      : mem_insts_)
+    (e.target == L1Target::kConst                         ? const_accesses_
+     : e.target == L1Target::kTexture || e.texture_in_l1d ? tex_accesses_
+                                                          : mem_insts_)
         .inc();
     const std::uint32_t line = l1_.line_of(e.target);
     if (e.target == L1Target::kConst) {
@@ -165,7 +168,7 @@ void LdstUnit::start_head(Cycle now) {
                          .kind = e.kind,
                          .local = e.local,
                          .sm = sm_,
-                         .tag = id,
+                         .tag = e.texture_in_l1d ? id | kTextureRequestBit : id,
                          .pc = e.pc,
                          .warp = e.who.warp,
                          .cta = e.who.cta,

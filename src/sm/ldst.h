@@ -94,6 +94,7 @@ class LdstUnit {
     std::uint64_t done_at = 0;
     std::uint64_t accepted_at = 0;
     bool timed_load = false;  // a global, local, texture or constant load: its latency is sampled
+    bool texture_in_l1d = false;  // a texture fetch the L1D serves (its requests carry the bit)
   };
 
   std::uint32_t new_entry();

@@ -71,6 +71,7 @@ SmConfig read_sm_config(const ConfigNode& sm) {
   c.ldst.cache_global_loads = ldst.at("cache_global_loads").as_bool();
   c.ldst.flush_l1_between_kernels = ldst.at("flush_l1_between_kernels").as_bool();
   c.ldst.readonly_in_l1d = ldst.at("readonly_in_l1d").as_bool();
+  c.ldst.texture_in_l1d = ldst.at("texture_in_l1d").as_bool();
   c.ldst.requests_per_cycle = u32(ldst, "requests_per_cycle");
   c.ldst.shared_latency = u32(ldst, "shared_latency");
   c.ldst.shared_banks = u32(ldst, "shared_banks");

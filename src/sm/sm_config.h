@@ -32,6 +32,7 @@ struct LdstConfig {
   bool cache_global_loads = true;
   bool flush_l1_between_kernels = true;
   bool readonly_in_l1d = false;  // ld.global.nc through the L1D instead of the texture cache
+  bool texture_in_l1d = false;   // tex/tld4 through the L1D (L1Path adds texture_latency)
   std::uint32_t requests_per_cycle = 1;
   std::uint32_t shared_latency = 24;
   std::uint32_t shared_banks = 32;

@@ -170,10 +170,22 @@ SectionSpec ldst_section() {
                                     "cache of Volta and later (measured on an H100), instead of "
                                     "the texture cache",
                      .default_value = "false"},
+           ParamSpec{.name = "texture_in_l1d",
+                     .type = ParamType::kBool,
+                     .description = "whether texture fetches (tex, tld4) are served by the L1 "
+                                    "data cache, one array with the data (Volta and later; an "
+                                    "H100's texture L1 has the L1D's size under every carve-out), "
+                                    "instead of the texture cache; texture_latency applies",
+                     .default_value = "false"},
+           uint_param("texture_latency",
+                      "with texture_in_l1d, cycles the texture pipeline adds to every texture "
+                      "fetch the L1D serves, hit or miss (an H100 texture hit takes 91 cycles "
+                      "against 31 for an L1D hit)",
+                      "0"),
            uint_param("texture_miss_latency",
-                      "cycles the texture pipeline adds to an access that missed in the texture "
-                      "L1, after the fill (an H100 texture miss takes 327 cycles against 259 for "
-                      "an L1D miss)",
+                      "cycles the texture pipeline adds to a texture fetch that missed in its L1 "
+                      "(the texture cache, or the L1D with texture_in_l1d), after the fill (an "
+                      "H100 texture miss takes 327 cycles against 259 for an L1D miss)",
                       "0"),
            ParamSpec{.name = "flush_l1_between_kernels",
                      .type = ParamType::kBool,

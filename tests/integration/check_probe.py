@@ -7,8 +7,9 @@ readonly, l1d, l2, tlb) is what the preset configures (the resolved config the p
 under "config"):
 - texture and readonly (both the L1T on the simulator: tex and ld.global.nc go there): size,
   line (the sector where lines are sectored: each miss fetches one), ways per set counted in
-  such lines, sets, and LRU or not; where sm.ldst.readonly_in_l1d sends ld.global.nc through
-  the L1D, readonly must be the cache the probe found for l1d;
+  such lines, sets, and LRU or not; where sm.ldst.readonly_in_l1d sends ld.global.nc (or
+  sm.ldst.texture_in_l1d sends tex) through the L1D, readonly (texture) must be the cache the
+  probe found for l1d;
 - l1d the same where global loads are cached, and null where they are not. Where L1 and shared
   memory share one array (sm.l1d.unified_bytes), the L1D is what the probe kernels' shared
   memory carve-out left of it (the JSON's "shared_carveout", stats.json's
@@ -100,21 +101,29 @@ def check_l2(config, got, fit):
     return problems
 
 
+def same_as_l1d(part, doc):
+    """Problems unless what the probe inferred for `part` is the cache it found for l1d."""
+    problems = []
+    l1d, found = doc.get("l1d") or {}, doc.get(part) or {}
+    for key in ("size_bytes", "line_bytes", "sets", "ways", "replacement"):
+        if found.get(key) is None or found.get(key) != l1d.get(key):
+            problems.append(f"{part}.{key}: inferred {found.get(key)}, but the L1D "
+                            f"it goes through has {l1d.get(key)}")
+    return problems
+
+
 def check_texture(doc, config):
-    return compare_cache("texture", doc.get("texture"), expected_cache(config["sm"]["l1t"]))
+    sm = config["sm"]
+    if sm["ldst"].get("texture_in_l1d"):
+        return same_as_l1d("texture", doc)
+    return compare_cache("texture", doc.get("texture"), expected_cache(sm["l1t"]))
 
 
 def check_readonly(doc, config):
     sm = config["sm"]
-    if not sm["ldst"].get("readonly_in_l1d"):
-        return compare_cache("readonly", doc.get("readonly"), expected_cache(sm["l1t"]))
-    problems = []
-    l1d, readonly = doc.get("l1d") or {}, doc.get("readonly") or {}
-    for key in ("size_bytes", "line_bytes", "sets", "ways", "replacement"):
-        if readonly.get(key) is None or readonly.get(key) != l1d.get(key):
-            problems.append(f"readonly.{key}: inferred {readonly.get(key)}, but the L1D "
-                            f"it goes through has {l1d.get(key)}")
-    return problems
+    if sm["ldst"].get("readonly_in_l1d"):
+        return same_as_l1d("readonly", doc)
+    return compare_cache("readonly", doc.get("readonly"), expected_cache(sm["l1t"]))
 
 
 def check_l1d(doc, config):

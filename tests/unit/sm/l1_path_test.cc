@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "func/texture.h"
+
 #include "l1_bench.h"
 #include "sm_test_util.h"
 
@@ -333,6 +335,82 @@ TEST(L1PathLoadToUse, PrefetchL1FillsTheL1AndPrefetchL2DoesNot) {
     EXPECT_EQ(out[1], 1 + (kLatency + 3) + 1) << "line C, prefetched into the L2 only";
     EXPECT_EQ(out[2], 10u + 1 + 20 + 30);
   }
+}
+
+// sm.ldst.texture_in_l1d: texture fetches use the L1D (one array; the texture cache sees none)
+// and finish texture_latency cycles after it answers, texture_miss_latency more after a fill:
+//   t0; tex element 0 (a miss); use; t1; tex element 1 (same line: a hit); use; t2.
+const char* kTextureInL1dKernel = R"(.version 7.0
+.target sm_70
+.address_size 64
+.visible .entry k(.param .u64 p, .param .u64 t)
+{
+  .reg .b32 %r<24>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [p];
+  ld.param.u64 %rd2, [t];
+  mov.u32 %r20, 0;
+  mov.u32 %r21, 1;
+  mov.u32 %r1, %clock;
+  tex.1d.v4.u32.s32 {%r2, %r3, %r4, %r5}, [%rd2, {%r20}];
+  add.u32 %r6, %r2, 1;
+  mov.u32 %r7, %clock;
+  tex.1d.v4.u32.s32 {%r8, %r9, %r10, %r11}, [%rd2, {%r21}];
+  add.u32 %r12, %r8, %r6;
+  mov.u32 %r13, %clock;
+  sub.u32 %r14, %r7, %r1;
+  sub.u32 %r15, %r13, %r7;
+  st.global.u32 [%rd1+256], %r14;
+  st.global.u32 [%rd1+260], %r15;
+  st.global.u32 [%rd1+264], %r12;
+  exit;
+}
+)";
+
+TEST(L1PathLoadToUse, TextureFetchesThroughTheL1dPayTheTexturePipeline) {
+  struct Run {
+    std::uint32_t miss, hit, sum, l1d_reads, l1t_reads;
+  };
+  auto run = [](bool in_l1d, std::uint32_t latency, std::uint32_t miss_latency) {
+    func::Device device;
+    const Addr p = device.malloc(512);
+    const std::uint32_t init[] = {10, 20};
+    device.memory().write(p, init, sizeof(init));
+    func::TextureObject object;
+    object.resource.kind = func::TextureResource::Kind::kLinear;
+    object.resource.base = p;
+    object.resource.format = func::TexelFormat{1, 32, func::ChannelKind::kUnsigned};
+    object.resource.width = 64;
+    object.resource.pitch = 256;
+    object.resource.dims = 1;
+    const std::uint64_t t = device.textures().create(object);
+    const ConfigNode config = timing_config(
+        "v100", test::one_sm({"memory.latency=100",
+                              std::string("sm.ldst.texture_in_l1d=") + (in_l1d ? "true" : "false"),
+                              "sm.ldst.texture_latency=" + std::to_string(latency),
+                              "sm.ldst.texture_miss_latency=" + std::to_string(miss_latency)}));
+    const test::KernelRunOutput out =
+        run_kernel(device, config, kTextureInL1dKernel, {1, 1, 1}, {1, 1, 1}, {&p, &t});
+    std::uint32_t got[3] = {};
+    device.memory().read(p + 256, got, sizeof(got));
+    const auto& stats = out.results.at(0).stats;
+    return Run{got[0], got[1], got[2], stats["l1d"]["reads"].get<std::uint32_t>(),
+               stats["l1t"]["reads"].get<std::uint32_t>()};
+  };
+  const Run base = run(true, 0, 0);
+  const Run slow = run(true, 50, 7);
+  EXPECT_EQ(slow.miss, base.miss + 50 + 7);
+  EXPECT_EQ(slow.hit, base.hit + 50);
+  EXPECT_EQ(base.sum, 10u + 1 + 20);
+  EXPECT_EQ(slow.sum, base.sum);
+  EXPECT_EQ(base.l1d_reads, 2u);
+  EXPECT_EQ(base.l1t_reads, 0u);
+  // The texture cache, as before: texture_latency does not apply to it.
+  const Run separate = run(false, 50, 0);
+  EXPECT_EQ(separate.l1d_reads, 0u);
+  EXPECT_EQ(separate.l1t_reads, 2u);
+  EXPECT_EQ(separate.sum, base.sum);
+  EXPECT_EQ(run(false, 0, 0).hit, separate.hit);
 }
 
 }  // namespace
