@@ -53,6 +53,19 @@ struct TextureObject {
   bool is_surface = false;
 };
 
+// A 1-D linear texture of 32-bit unsigned texels over [address, address + bytes), with
+// tex1Dfetch's defaults: point sampling, clamped, read as the element type.
+inline TextureObject linear_u32_texture(Addr address, std::uint64_t bytes) {
+  TextureObject object;
+  object.resource.kind = TextureResource::Kind::kLinear;
+  object.resource.base = address;
+  object.resource.format = TexelFormat{1, 32, ChannelKind::kUnsigned};
+  object.resource.width = bytes / 4;
+  object.resource.pitch = bytes;
+  object.resource.dims = 1;
+  return object;
+}
+
 class TextureTable {
  public:
   std::uint64_t create(const TextureObject& object) {

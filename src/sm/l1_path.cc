@@ -200,9 +200,9 @@ void L1Path::on_reply(const MemReply& reply, Cycle now, std::vector<std::uint64_
     caches_[cache]->fill(r, now, done);
   }
   // The texture pipeline's own miss path: the texture fetches this reply answered finish later.
+  const bool texture_cache = cache == static_cast<std::size_t>(L1Target::kTexture);
   std::size_t kept = before;
   for (std::size_t i = before; i < done.size(); ++i) {
-    const bool texture_cache = cache == static_cast<std::size_t>(L1Target::kTexture);
     const bool texture_in_l1d = (done[i] & kTextureRequestBit) != 0;
     const std::uint32_t delay = texture_cache    ? texture_miss_latency_
                                 : texture_in_l1d ? texture_latency_ + texture_miss_latency_

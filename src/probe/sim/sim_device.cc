@@ -19,17 +19,6 @@ namespace {
 constexpr std::uint64_t kLargeAllocation = 1ull << 20;
 constexpr std::uint64_t kLargeAlignment = 2ull << 20;
 
-func::TextureObject linear_u32_texture(std::uint64_t address, std::uint64_t bytes) {
-  func::TextureObject object;
-  object.resource.kind = func::TextureResource::Kind::kLinear;
-  object.resource.base = address;
-  object.resource.format = func::TexelFormat{1, 32, func::ChannelKind::kUnsigned};
-  object.resource.width = bytes / 4;
-  object.resource.pitch = bytes;
-  object.resource.dims = 1;
-  return object;  // point sampling, clamped, read as the element type: tex1Dfetch's defaults
-}
-
 }  // namespace
 
 SimDevice::SimDevice(const ConfigNode& resolved) : host_(resolved, workload::Host::Mode::kTiming) {
@@ -96,7 +85,7 @@ std::uint64_t SimDevice::linear_texture(std::uint64_t address, std::uint64_t byt
         fmt::format("a linear texture needs 256-byte aligned allocated memory: {:#x}, {} bytes",
                     address, bytes));
   }
-  return host_.device().textures().create(linear_u32_texture(address, bytes));
+  return host_.device().textures().create(func::linear_u32_texture(address, bytes));
 }
 
 double SimDevice::launch(const Launch& launch) {

@@ -376,14 +376,7 @@ TEST(L1PathLoadToUse, TextureFetchesThroughTheL1dPayTheTexturePipeline) {
     const Addr p = device.malloc(512);
     const std::uint32_t init[] = {10, 20};
     device.memory().write(p, init, sizeof(init));
-    func::TextureObject object;
-    object.resource.kind = func::TextureResource::Kind::kLinear;
-    object.resource.base = p;
-    object.resource.format = func::TexelFormat{1, 32, func::ChannelKind::kUnsigned};
-    object.resource.width = 64;
-    object.resource.pitch = 256;
-    object.resource.dims = 1;
-    const std::uint64_t t = device.textures().create(object);
+    const std::uint64_t t = device.textures().create(func::linear_u32_texture(p, 256));
     const ConfigNode config = timing_config(
         "v100", test::one_sm({"memory.latency=100",
                               std::string("sm.ldst.texture_in_l1d=") + (in_l1d ? "true" : "false"),

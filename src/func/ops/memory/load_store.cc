@@ -84,23 +84,19 @@ void exec_store(ExecContext& ctx, const DecodedInst& inst) {
 // whose lowest lane's generic address is not global or local memory prefetches nothing.
 void exec_prefetch(ExecContext& ctx, const DecodedInst& inst) {
   if (ctx.record == nullptr) return;
+  const ptx::StateSpace declared = inst.ir->space;
+  const bool generic = declared != ptx::StateSpace::kGlobal && declared != ptx::StateSpace::kLocal;
   bool first = true;
   bool wanted = false;
   for_each_lane(ctx.mask, [&](unsigned lane) {
-    Addr a = ctx.address(inst.ops[0], lane);
-    ptx::StateSpace space = inst.ir->space == ptx::StateSpace::kLocal ? ptx::StateSpace::kLocal
-                                                                      : ptx::StateSpace::kGlobal;
-    if (inst.ir->space != ptx::StateSpace::kGlobal && inst.ir->space != ptx::StateSpace::kLocal) {
-      const SpaceAddress split = from_generic(a);
-      space = split.space;
-      a = split.offset;
-    }
+    SpaceAddress at{declared, ctx.address(inst.ops[0], lane)};
+    if (generic) at = from_generic(at.offset);
     if (first) {
-      wanted = space == ptx::StateSpace::kGlobal || space == ptx::StateSpace::kLocal;
-      if (wanted) note_access(ctx, space, 1, true, false);
+      wanted = at.space == ptx::StateSpace::kGlobal || at.space == ptx::StateSpace::kLocal;
+      if (wanted) note_access(ctx, at.space, 1, true, false);
       first = false;
     }
-    if (wanted) ctx.record->addr[lane] = a;
+    if (wanted) ctx.record->addr[lane] = at.offset;
   });
 }
 
