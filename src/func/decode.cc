@@ -201,7 +201,10 @@ struct Decoder {
       }
       ptx::InstructionRegs regs = ptx::instruction_registers(inst);
       for (std::uint32_t r : regs.uses) d.reads.push_back(code.slot_of_reg.at(r));
-      for (std::uint32_t r : regs.defs) d.writes.push_back(code.slot_of_reg.at(r));
+      // A guarded instruction's destinations count too: the timing model waits for them.
+      for (std::uint32_t r : ptx::instruction_writes(inst)) {
+        d.writes.push_back(code.slot_of_reg.at(r));
+      }
     }
     std::sort(code.callees.begin(), code.callees.end());
     code.callees.erase(std::unique(code.callees.begin(), code.callees.end()), code.callees.end());

@@ -14,7 +14,11 @@ using ptx::Instruction;
 using ptx::Opcode;
 
 FunctionEditor::FunctionEditor(ptx::Function& function)
-    : function_(function), before_(function.insts.size()), after_(function.insts.size()) {}
+    : function_(function),
+      before_(function.insts.size()),
+      after_(function.insts.size()),
+      removed_(function.insts.size(), false),
+      removed_label_(function.labels.size(), false) {}
 
 void FunctionEditor::insert_before(std::uint32_t index, Instruction inst) {
   before_.at(index).push_back(std::move(inst));
@@ -25,6 +29,10 @@ void FunctionEditor::insert_after(std::uint32_t index, Instruction inst) {
   after_.at(index).push_back(std::move(inst));
   ++added_;
 }
+
+void FunctionEditor::remove(std::uint32_t index) { removed_.at(index) = true; }
+
+void FunctionEditor::remove_label(std::uint32_t label) { removed_label_.at(label) = true; }
 
 std::uint32_t FunctionEditor::add_label(std::string_view hint) {
   const auto taken = [&](const std::string& name) {
@@ -37,6 +45,7 @@ std::uint32_t FunctionEditor::add_label(std::string_view hint) {
     if (!taken(name)) break;
   }
   function_.labels.push_back({name, ptx::kNoIndex});
+  removed_label_.push_back(false);
   return static_cast<std::uint32_t>(function_.labels.size() - 1);
 }
 
@@ -70,11 +79,12 @@ void FunctionEditor::commit() {
     if (entry.kind == BodyEntry::Kind::kInst) {
       const std::uint32_t i = entry.index;
       for (Instruction& inst : before_[i]) emit(std::move(inst));
-      emit(std::move(function_.insts[i]));
+      if (!removed_[i]) emit(std::move(function_.insts[i]));
       for (Instruction& inst : after_[i]) emit(std::move(inst));
       continue;
     }
     if (entry.kind == BodyEntry::Kind::kLabel) {
+      if (removed_label_[entry.index]) continue;
       function_.labels[entry.index].inst = static_cast<std::uint32_t>(insts.size());
     }
     body.push_back(entry);
@@ -89,17 +99,49 @@ void FunctionEditor::commit() {
     function_.labels[label].inst = static_cast<std::uint32_t>(insts.size());
     for (Instruction& inst : code) emit(std::move(inst));
   }
-  for (const ptx::Label& l : function_.labels) {
-    if (l.inst == ptx::kNoIndex)
-      throw std::logic_error("FunctionEditor: label " + l.name + " was never placed");
+  for (std::size_t l = 0; l < function_.labels.size(); ++l) {
+    if (function_.labels[l].inst == ptx::kNoIndex && !removed_label_[l])
+      throw std::logic_error("FunctionEditor: label " + function_.labels[l].name +
+                             " was never placed");
   }
   function_.insts = std::move(insts);
   function_.body = std::move(body);
+  drop_labels();
   before_.assign(function_.insts.size(), {});
   after_.assign(function_.insts.size(), {});
+  removed_.assign(function_.insts.size(), false);
+  removed_label_.assign(function_.labels.size(), false);
   blocks_.clear();
   guard_end_ = false;
   added_ = 0;
+}
+
+// Erases the removed labels and renumbers the rest in the body and in label operands.
+void FunctionEditor::drop_labels() {
+  if (std::find(removed_label_.begin(), removed_label_.end(), true) == removed_label_.end()) return;
+  std::vector<std::uint32_t> renumbered(function_.labels.size(), ptx::kNoIndex);
+  std::vector<ptx::Label> kept;
+  for (std::uint32_t l = 0; l < function_.labels.size(); ++l) {
+    if (removed_label_[l]) continue;
+    renumbered[l] = static_cast<std::uint32_t>(kept.size());
+    kept.push_back(std::move(function_.labels[l]));
+  }
+  const auto renumber = [&](std::uint32_t& label) {
+    if (renumbered.at(label) == ptx::kNoIndex) {
+      throw std::logic_error("FunctionEditor: removed label " + function_.labels[label].name +
+                             " is still used");
+    }
+    label = renumbered[label];
+  };
+  for (Instruction& inst : function_.insts) {
+    for (ptx::Operand& op : inst.operands) {
+      if (op.kind == ptx::OperandKind::kLabel) renumber(op.index);
+    }
+  }
+  for (BodyEntry& entry : function_.body) {
+    if (entry.kind == BodyEntry::Kind::kLabel) renumber(entry.index);
+  }
+  function_.labels = std::move(kept);
 }
 
 Instruction make_plain(Opcode op, const Instruction& like) {

@@ -1,7 +1,8 @@
 #pragma once
 
 // Edits one function's body: instructions inserted before or after existing ones, code blocks
-// appended at the end under new labels, existing instructions changed in place. Positions are
+// appended at the end under new labels, existing instructions changed in place or removed,
+// labels no branch names any more removed. Positions are
 // the function's instruction indices before editing; commit() renumbers instructions, labels
 // and body entries at once, so any number of edits can be planned from one CFG.
 
@@ -29,18 +30,26 @@ class FunctionEditor {
   void append_block(std::uint32_t label, std::vector<ptx::Instruction> insts,
                     bool fall_into = false);
   ptx::Instruction& instruction(std::uint32_t index) { return function_.insts.at(index); }
+  // Drops instruction `index` (what was inserted before or after it stays); the labels naming
+  // it then name the next instruction.
+  void remove(std::uint32_t index);
+  // Drops a label; commit() throws std::logic_error if an instruction still names it.
+  void remove_label(std::uint32_t label);
 
   std::size_t instructions_added() const { return added_; }
   void commit();
 
  private:
   bool may_fall_off_end() const;
+  void drop_labels();
 
   ptx::Function& function_;
   std::vector<std::vector<ptx::Instruction>> before_;
   std::vector<std::vector<ptx::Instruction>> after_;
   std::vector<std::pair<std::uint32_t, std::vector<ptx::Instruction>>> blocks_;
-  bool guard_end_ = false;  // a block falling off the end must not reach
+  std::vector<bool> removed_;        // by instruction
+  std::vector<bool> removed_label_;  // by label
+  bool guard_end_ = false;           // a block falling off the end must not reach
   std::size_t added_ = 0;
 };
 

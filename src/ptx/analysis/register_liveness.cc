@@ -34,11 +34,9 @@ bool is_destination(const Instruction& inst, unsigned i) {
   return info.slot(i) == 'd';
 }
 
-}  // namespace
-
-InstructionRegs instruction_registers(const Instruction& inst) {
-  InstructionRegs regs;
-  std::vector<std::uint32_t> written;
+// Reads into `uses` (guard excluded), destinations into `written`.
+void operand_registers(const Instruction& inst, std::vector<std::uint32_t>& uses,
+                       std::vector<std::uint32_t>& written) {
   const auto args = inst.args();
   for (unsigned i = 0; i < args.size(); ++i) {
     const Operand& operand = args[i];
@@ -46,9 +44,24 @@ InstructionRegs instruction_registers(const Instruction& inst) {
     if (is_destination(inst, i) && operand.kind != OperandKind::kAddress) {
       collect(inst, operand, written);
     } else {
-      collect(inst, operand, regs.uses);
+      collect(inst, operand, uses);
     }
   }
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> instruction_writes(const Instruction& inst) {
+  std::vector<std::uint32_t> uses;
+  std::vector<std::uint32_t> written;
+  operand_registers(inst, uses, written);
+  return written;
+}
+
+InstructionRegs instruction_registers(const Instruction& inst) {
+  InstructionRegs regs;
+  std::vector<std::uint32_t> written;
+  operand_registers(inst, regs.uses, written);
   if (inst.guard != kNoIndex) {
     regs.uses.push_back(inst.guard);
   } else {

@@ -17,6 +17,9 @@ namespace warpsim::ptx {
 // (liveness must not end at a write that may not happen). Registers are Function::regs
 // indices; `_` sinks, immediates, symbols and special registers are not registers.
 InstructionRegs instruction_registers(const Instruction& inst);
+// The registers an instruction may write: its destinations, guarded or not. What a scoreboard
+// or a scheduler must wait for, where liveness wants instruction_registers' `defs`.
+std::vector<std::uint32_t> instruction_writes(const Instruction& inst);
 
 // Liveness of every register of `function` over `cfg` (built from it): live_in/live_out per
 // CFG node, indexed like cfg.blocks, each a BitSet of size function.regs.size(). Nothing is

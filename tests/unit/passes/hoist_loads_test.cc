@@ -30,6 +30,10 @@ std::string matmul_ptx() {
   return read(std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__matmul.ptx");
 }
 
+std::string transpose_ptx() {
+  return read(std::string(WARPSIM_SOURCE_DIR) + "/ptx/sm_90/tests__cuda__transpose.ptx");
+}
+
 PassReport hoist(ptx::Module& m) {
   PassReport report = run_passes(m, {parse_pass_spec("hoist_loads")}, {});
   ptx::verify(m);
@@ -147,16 +151,68 @@ TEST(HoistLoads, NeverCrossesStoresBarriersAtomsProducersLabelsOrReaders) {
   ptx::Module m = ptx::parse_ptx(kObstacles, "o.ptx");
   hoist(m);
   const std::string got = order(m.functions[0]);
-  // ld %r3 passes add %r2, stops at the store; ld %r6 passes add %r5, stops at bar.sync;
-  // ld %r10 passes add %r9, stops at the atom; ld %r11 moves up with add %rd2 (its address,
-  // pure arithmetic, hoisted first) and stops after ld %r10 (loads keep their order); the guarded
-  // ld %r12 stays after the setp of its guard; ld %r14 stays after the mov and add that read %r14
-  // (WAR); ld %r17 stays at its label.
+  // ld %r3 passes add %r2, stops at the store to its own space; ld %r6 passes add %r5, stops
+  // at bar.sync; ld %r10 passes add %r9, stops at the atom; ld %r11 moves up with add %rd2 (its
+  // address, placed just before it) and stops after ld %r10 (loads keep their order); the
+  // guarded ld %r12 follows with the add and setp of its guard; ld %r14 stays after the mov and
+  // add that read %r14 (WAR); ld %r17 stays at its label.
   const std::string want =
       "ld %rd1\nadd %r1\nst\nld %r3\nadd %r2\nadd %r4\nbar\nld %r6\nadd %r5\nadd %r7\n"
       "atom %r8\nld %r10\nadd %rd2\nld %r11\nadd %r9\nsetp\nld %r12\nmov %r13\nadd %r15\n"
       "ld %r14\nadd %r16\nld %r17\nst\nret\n";
   EXPECT_EQ(got, want) << ptx::print_ptx(m);
+}
+
+// A load crosses a store to another state space, not one to its own or a generic one.
+TEST(HoistLoads, CrossesStoresOnlyToOtherStateSpaces) {
+  const char* text = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 pa)
+{
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<10>;
+	.shared .align 4 .b8 smem[64];
+	ld.param.u64 %rd1, [pa];
+	ld.global.u32 %r1, [%rd1];
+	st.shared.u32 [smem], %r1;
+	ld.global.u32 %r2, [%rd1+4];
+	st.shared.u32 [smem+4], %r2;
+	ld.shared.u32 %r3, [smem+8];
+	st.u32 [%rd1+8], %r3;
+	ld.global.u32 %r4, [%rd1+12];
+	ret;
+}
+)";
+  ptx::Module m = ptx::parse_ptx(text, "s.ptx");
+  hoist(m);
+  // ld %r2 passes the shared store and stops at ld %r1; ld %r3 (shared) stops at the shared
+  // store; ld %r4 stops at the generic store.
+  EXPECT_EQ(order(m.functions[0]), "ld %rd1\nld %r1\nld %r2\nst\nst\nld %r3\nst\nld %r4\nret\n")
+      << ptx::print_ptx(m);
+}
+
+// transpose_tiled guards each of its four tile loads, `if (x < w && y + j < h) tile[..] =
+// in[..]`: predicated, the four global loads issue before the first shared store.
+TEST(HoistLoads, TransposeTileLoadsIssueTogether) {
+  ptx::Module m = ptx::parse_ptx(transpose_ptx(), "transpose.ptx");
+  const std::string kernel = "_Z15transpose_tiledILi1EEvPKfPfii";
+  const PassReport report = hoist(m);
+  EXPECT_EQ(report.counts.at(kernel).at("predicated"), 8u);
+  const ptx::Function& fn = *m.find_function(kernel);
+  std::vector<ptx::Opcode> memory;
+  for (const ptx::Instruction& inst : fn.insts) {
+    EXPECT_NE(inst.op, ptx::Opcode::kBra);
+    if (inst.op == ptx::Opcode::kBar) break;
+    if (inst.op == ptx::Opcode::kLd && inst.space == ptx::StateSpace::kGlobal) {
+      memory.push_back(inst.op);
+    }
+    if (inst.op == ptx::Opcode::kSt) memory.push_back(inst.op);
+  }
+  const std::vector<ptx::Opcode> want = {ptx::Opcode::kLd, ptx::Opcode::kLd, ptx::Opcode::kLd,
+                                         ptx::Opcode::kLd, ptx::Opcode::kSt, ptx::Opcode::kSt,
+                                         ptx::Opcode::kSt, ptx::Opcode::kSt};
+  EXPECT_EQ(memory, want) << ptx::print_ptx(m);
 }
 
 // The address producer is hoisted with the load only when it is pure arithmetic that can move.
@@ -333,6 +389,29 @@ TEST(HoistLoads, MatmulKernelsComputeTheSame) {
     const auto hoisted = run_kernel(text, c.kernel, true, bufs, {m, n, k}, config);
     EXPECT_EQ(plain, hoisted);
     EXPECT_NE(plain[2], bufs[2]);
+  }
+}
+
+// Edge tiles exercise every guard: 100 x 67 in 32 x 32 tiles.
+TEST(HoistLoads, TransposeKernelsComputeTheSame) {
+  const std::string text = transpose_ptx();
+  const unsigned w = 100, h = 67;
+  std::vector<float> in(w * h);
+  for (unsigned i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i) * 0.5f;
+  const std::vector<std::vector<std::uint8_t>> bufs = {bytes_of(in),
+                                                       std::vector<std::uint8_t>(w * h * 4, 0)};
+  const func::LaunchConfig config{{(w + 31) / 32, (h + 31) / 32, 1}, {32, 8, 1}, 0};
+  for (const char* kernel :
+       {"_Z15transpose_tiledILi1EEvPKfPfii", "_Z15transpose_tiledILi0EEvPKfPfii"}) {
+    SCOPED_TRACE(kernel);
+    const auto plain = run_kernel(text, kernel, false, bufs, {w, h}, config);
+    const auto converted = run_kernel(text, kernel, true, bufs, {w, h}, config);
+    EXPECT_EQ(plain, converted);
+    std::vector<float> out(w * h);
+    std::memcpy(out.data(), converted[1].data(), converted[1].size());
+    for (unsigned y = 0; y < h; ++y) {
+      for (unsigned x = 0; x < w; ++x) ASSERT_EQ(out[x * h + y], in[y * w + x]) << x << "," << y;
+    }
   }
 }
 

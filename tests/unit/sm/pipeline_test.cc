@@ -46,6 +46,26 @@ TEST(SmPipeline, DependentChainTakesLatencyPerInstruction) {
   }
 }
 
+// A guarded instruction's result is waited for like any other (the if-conversion of
+// hoist_loads makes such chains): `@%p1 add` after `@%p1 add`, `latency` cycles apart.
+TEST(SmPipeline, GuardedResultsAreWaitedFor) {
+  const std::uint32_t latency = 6;
+  const int n = 8;
+  std::string body = "  mov.u32 %r1, 7;\n  setp.ne.u32 %p1, %r9, 1;\n";
+  for (int i = 0; i < n; ++i) body += "  @%p1 add.u32 %r1, %r1, 1;\n";
+  body += "  exit;\n";
+  const std::string ptx =
+      ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry k()\n{\n"
+      "  .reg .pred %p<2>;\n  .reg .b32 %r<10>;\n" +
+      body + "}\n";
+  func::Device device;
+  const auto sets = test::one_sm({"sm.ops.int.latency=" + std::to_string(latency)});
+  const auto out = run_kernel(device, timing_config("v100", sets), ptx, {1, 1, 1}, {1, 1, 1});
+  const auto cycles = cycles_of(out.issues, 0);
+  ASSERT_EQ(cycles.size(), static_cast<std::size_t>(n + 3));
+  for (int i = 3; i < n + 2; ++i) EXPECT_EQ(cycles[i] - cycles[i - 1], latency) << i;
+}
+
 TEST(SmPipeline, IndependentInstructionsIssueOnePerCycle) {
   std::string body = "  mov.u32 %r1, 7;\n";
   for (int i = 0; i < 12; ++i) body += "  add.u32 %r" + std::to_string(2 + i % 6) + ", %r9, 1;\n";
