@@ -48,6 +48,77 @@ bool promote(const SharedArray& array, const std::string& path, const TuneOption
   return try_version(std::move(v), result, evaluate);
 }
 
+// Pass 2 along one dimension on top of the best version so far: C_Factor 2, 4, ... until one is
+// not faster. `divisor` is how the best version's block already shrinks.
+void compact_along(char dim, const std::string& path, const TuneOptions& options,
+                   TuneResult& result, const Evaluate& evaluate) {
+  const std::size_t base = result.best;
+  const Shape divisor = result.versions[base].block_divisor;
+  const long long extent = options.block.extent(dim) / (dim == 'y' ? divisor.y : divisor.x);
+  for (int factor : options.factors) {
+    if (extent % factor != 0) {
+      result.notes.push_back(fmt::format("pass 2: C_Factor {} does not divide the block's {} ({})",
+                                         factor, dim, extent));
+      break;
+    }
+    Version v;
+    v.pass = "P3";
+    v.block_divisor = divisor;
+    (dim == 'y' ? v.block_divisor.y : v.block_divisor.x) *= factor;
+    try {
+      CompactionInfo done;
+      v.source = compact_threads(parse_cuda(result.versions[base].source, path), options.kernel,
+                                 dim, factor, &done);
+      v.description =
+          fmt::format("C_Factor {} along {} ({} statements repeated, {} loads read once)", factor,
+                      dim, done.replicated, done.hoisted);
+    } catch (const PlaceError& e) {
+      result.notes.push_back(fmt::format("pass 2: {}", e.what()));
+      break;
+    }
+    if (!try_version(std::move(v), result, evaluate)) break;
+  }
+}
+
+// Pass 2: thread compaction along each dimension with redundant loads, the most redundant
+// first (y on a tie), the second on top of the first's best: a two-dimensional C_Factor.x x
+// C_Factor.y where loads are redundant along both.
+void compact(const std::string& path, const TuneOptions& options, TuneResult& result,
+             const Evaluate& evaluate) {
+  const std::size_t base = result.best;
+  std::vector<CompactionInfo> dims;
+  std::string refusal;
+  for (char d : {'y', 'x'}) {
+    if (options.block.extent(d) == 1) continue;
+    try {
+      CompactionInfo found =
+          analyze_compaction(parse_cuda(result.versions[base].source, path), options.kernel, d);
+      if (found.redundant_loads > 0) dims.push_back(found);
+    } catch (const PlaceError& e) {
+      refusal = e.what();
+    }
+  }
+  if (dims.empty()) {
+    result.notes.push_back(refusal.empty() ? "pass 2: no redundant loads along x or y"
+                                           : "pass 2: " + refusal);
+    return;
+  }
+  std::stable_sort(dims.begin(), dims.end(), [](const CompactionInfo& a, const CompactionInfo& b) {
+    return a.redundant_loads > b.redundant_loads;
+  });
+  for (const CompactionInfo& info : dims) {
+    const auto divides = std::count_if(options.factors.begin(), options.factors.end(), [&](int f) {
+      return options.block.extent(info.dim) % f == 0;
+    });
+    result.full_space *= 1 + static_cast<std::size_t>(divides);
+  }
+  // Each dimension's best is the next one's base: all of them make up the best version.
+  for (const CompactionInfo& info : dims) {
+    compact_along(info.dim, path, options, result, evaluate);
+    if (result.best > base) result.versions[result.best].kept = true;
+  }
+}
+
 }  // namespace
 
 TuneResult tune(const std::string& text, const std::string& path, const TuneOptions& options,
@@ -90,55 +161,7 @@ TuneResult tune(const std::string& text, const std::string& path, const TuneOpti
     result.versions[i].kept = true;
   }
 
-  if (options.pass2) {
-    const std::size_t base = result.best;
-    // The dimension with the most redundant loads (y on a tie, x for one-dimensional blocks).
-    CompactionInfo info;
-    std::string refusal;
-    for (char d : {'y', 'x'}) {
-      if (options.block.extent(d) == 1) continue;
-      try {
-        CompactionInfo found =
-            analyze_compaction(parse_cuda(result.versions[base].source, path), options.kernel, d);
-        if (found.redundant_loads > info.redundant_loads) info = found;
-      } catch (const PlaceError& e) {
-        refusal = e.what();
-      }
-    }
-    if (info.redundant_loads == 0) {
-      result.notes.push_back(refusal.empty() ? "pass 2: no redundant loads along x or y"
-                                             : "pass 2: " + refusal);
-      return result;
-    }
-    const char dim = info.dim;
-    const auto divides = std::count_if(options.factors.begin(), options.factors.end(),
-                                       [&](int f) { return options.block.extent(dim) % f == 0; });
-    result.full_space *= 1 + static_cast<std::size_t>(divides);
-    for (int factor : options.factors) {
-      if (options.block.extent(dim) % factor != 0) {
-        result.notes.push_back(
-            fmt::format("pass 2: C_Factor {} does not divide the block's {} ({})", factor, dim,
-                        options.block.extent(dim)));
-        break;
-      }
-      Version v;
-      v.pass = "P3";
-      v.block_divisor = dim == 'y' ? Shape{1, factor, 1} : Shape{factor, 1, 1};
-      try {
-        CompactionInfo done;
-        v.source = compact_threads(parse_cuda(result.versions[base].source, path), options.kernel,
-                                   dim, factor, &done);
-        v.description =
-            fmt::format("C_Factor {} along {} ({} statements repeated, {} loads read once)", factor,
-                        dim, done.replicated, done.hoisted);
-      } catch (const PlaceError& e) {
-        result.notes.push_back(fmt::format("pass 2: {}", e.what()));
-        break;
-      }
-      if (!try_version(std::move(v), result, evaluate)) break;
-    }
-    if (result.best > base) result.versions[result.best].kept = true;
-  }
+  if (options.pass2) compact(path, options, result, evaluate);
   return result;
 }
 

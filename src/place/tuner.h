@@ -6,9 +6,10 @@
 //     decreasing weighted reference count; then the others to local or global memory, largest
 //     first (the thesis's two search spaces); each on top of the versions kept so far, each
 //     phase stopping at its first version that is not faster.
-//   Pass 2 (P3): thread compaction of pass 1's best along the block dimension with the most
-//     redundant loads (y on a tie) by C_Factor 2, 4, 8, 16 in turn (each from pass 1's best),
-//     when there are any and the factor divides the block.
+//   Pass 2 (P3): thread compaction of pass 1's best along each block dimension with redundant
+//     loads, the most redundant first (y on a tie), by C_Factor 2, 4, 8, 16 in turn while the
+//     factor divides what is left of the block; the second dimension's factors apply on top of
+//     the first's best (the thesis's 2-D C_Factor.x x C_Factor.y).
 // The search space is pruned as in the thesis: one greedy order per pass, no combinations.
 
 #include <functional>
@@ -47,7 +48,8 @@ struct TuneResult {
   std::size_t best = 0;
   std::vector<std::string> notes;  // passes or arrays skipped, and why
   // The unpruned search space: every subset of the movable arrays times every compaction choice
-  // (none, or each C_Factor that divides the block), 2^arrays x (1 + factors). versions.size()
+  // (none, or each C_Factor that divides the block, per dimension with redundant loads),
+  // 2^arrays x (1 + factors along y) x (1 + factors along x). versions.size()
   // is the pruned one the tuner evaluated (the original included).
   std::size_t full_space = 1;
 };

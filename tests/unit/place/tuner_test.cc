@@ -32,32 +32,43 @@ TEST(Tuner, TriesRegistersByReferencesThenMemoryThenCompactionStoppingAtFirstSlo
   options.kernel = "k";
   options.block = Shape{16, 16, 1};
   options.grid = Shape{2, 2, 1};
-  // Registers help; moving `big` to global memory does not; compaction helps at 2 and 4 only.
+  // Registers help; moving `big` to global memory does not; compaction along y helps at 2 and 4
+  // only, then along x (on top of y's best) at 2 only.
   std::vector<std::string> order;
   const TuneResult result = tune(kKernel, "k.cu", options, [&](const Version& v) {
     double cycles = 1000;
-    if (has(v, "float priv;") || has(v, "float priv__0;")) cycles -= 100;
-    if (has(v, "float small;")) cycles -= 50;
+    if (has(v, "float priv;") || has(v, "float priv__0")) cycles -= 100;
+    if (has(v, "float small;") || has(v, "float small__0")) cycles -= 50;
     if (has(v, "big__g")) cycles += 10;
     if (v.block_divisor.y == 2) cycles -= 200;
     if (v.block_divisor.y == 4) cycles -= 300;
     if (v.block_divisor.y == 8) cycles += 500;
-    order.push_back(v.pass + ":" + v.description.substr(0, v.description.find(' ')));
+    if (v.block_divisor.x == 2) cycles -= 20;
+    if (v.block_divisor.x == 4) cycles += 100;
+    order.push_back(v.pass + ":" + v.description.substr(0, v.description.find(' ')) + ":" +
+                    std::to_string(v.block_divisor.x) + "x" + std::to_string(v.block_divisor.y));
     return cycles;
   });
-  EXPECT_EQ(order, (std::vector<std::string>{"original:as", "P1:priv", "P1:small", "P2-global:big",
-                                             "P3:C_Factor", "P3:C_Factor", "P3:C_Factor"}));
-  ASSERT_EQ(result.versions.size(), 7u);
-  EXPECT_EQ(result.best, 5u);  // C_Factor 4 on top of both P1 versions
-  EXPECT_DOUBLE_EQ(result.versions[5].cycles, 1000 - 150 - 300);
-  EXPECT_EQ(result.versions[5].block_divisor.y, 4);
-  // priv depends on threadIdx.y: one copy per compacted thread; small (= in[tx]) does not.
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"original:as:1x1", "P1:priv:1x1", "P1:small:1x1",
+                                      "P2-global:big:1x1", "P3:C_Factor:1x2", "P3:C_Factor:1x4",
+                                      "P3:C_Factor:1x8", "P3:C_Factor:2x4", "P3:C_Factor:4x4"}));
+  ASSERT_EQ(result.versions.size(), 9u);
+  for (const Version& v : result.versions) EXPECT_EQ(v.error, "") << v.name;
+  EXPECT_EQ(result.best, 7u);  // C_Factor 2 x 4 on top of both P1 versions
+  EXPECT_DOUBLE_EQ(result.versions[7].cycles, 1000 - 150 - 300 - 20);
+  // priv depends on threadIdx.y: one copy per compacted thread; small (= in[tx]) does not
+  // along y, and along x it does: two copies.
   EXPECT_TRUE(has(result.versions[5], "float priv__3;"));
   EXPECT_TRUE(has(result.versions[5], "float small;"));
-  EXPECT_FALSE(has(result.versions[5], "big__g"));
-  EXPECT_EQ(result.full_space, 8u * 5u);  // 3 arrays; no compaction or C_Factor 2, 4, 8, 16
+  EXPECT_TRUE(has(result.versions[7], "float small__1;"));
+  EXPECT_FALSE(has(result.versions[7], "big__g"));
+  EXPECT_EQ(result.full_space, 8u * 5u * 5u);  // 3 arrays; 1 + 4 factors along y and along x
   EXPECT_TRUE(result.versions[2].kept);
   EXPECT_FALSE(result.versions[3].kept);
+  EXPECT_TRUE(result.versions[5].kept);  // y's best, the base of x's versions
+  EXPECT_TRUE(result.versions[7].kept);
+  EXPECT_FALSE(result.versions[8].kept);
 }
 
 TEST(Tuner, AFailingVersionStopsItsPassAndIsReported) {
