@@ -60,6 +60,7 @@ class L2Slice : public Component {
   // The host wrote the line holding global address `addr` (host_writes: allocate installs it,
   // clean; bypass does nothing).
   void host_write(Addr addr);
+  bool keeps_host_writes() const { return config_.host_writes_allocate; }
   std::uint32_t line_bytes() const { return config_.cache.line; }
 
  private:

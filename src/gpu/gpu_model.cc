@@ -95,7 +95,11 @@ GpuModel::~GpuModel() = default;
 
 void GpuModel::host_write(Addr addr, std::uint64_t bytes) {
   const MemorySystem* memory = impl_->gpu.memory.get();
-  if (memory == nullptr || memory->slices.empty() || bytes == 0) return;
+  // With host_writes: bypass (every slice has the same config) there is nothing to hand over.
+  if (memory == nullptr || memory->slices.empty() || bytes == 0 ||
+      !memory->slices.front()->keeps_host_writes()) {
+    return;
+  }
   const Addr line = memory->slices.front()->line_bytes();
   for (Addr a = addr / line * line; a < addr + bytes; a += line) {
     const DramCoord c = memory->mapping->decode(a);

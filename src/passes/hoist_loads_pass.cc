@@ -15,8 +15,8 @@
 // The instructions keep their own `.loc` (DebugLoc); a block whose instructions moved has its
 // `.loc` directives regenerated so that printed PTX still attributes each one correctly.
 
-#include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "passes/if_conversion.h"

@@ -88,15 +88,19 @@ void compact(const std::string& path, const TuneOptions& options, TuneResult& re
   const std::size_t base = result.best;
   std::vector<CompactionInfo> dims;
   std::string refusal;
-  for (char d : {'y', 'x'}) {
-    if (options.block.extent(d) == 1) continue;
-    try {
-      CompactionInfo found =
-          analyze_compaction(parse_cuda(result.versions[base].source, path), options.kernel, d);
-      if (found.redundant_loads > 0) dims.push_back(found);
-    } catch (const PlaceError& e) {
-      refusal = e.what();
+  try {
+    const ParsedSource parsed = parse_cuda(result.versions[base].source, path);
+    for (char d : {'y', 'x'}) {
+      if (options.block.extent(d) == 1) continue;
+      try {
+        CompactionInfo found = analyze_compaction(parsed, options.kernel, d);
+        if (found.redundant_loads > 0) dims.push_back(found);
+      } catch (const PlaceError& e) {
+        refusal = e.what();
+      }
     }
+  } catch (const PlaceError& e) {
+    refusal = e.what();
   }
   if (dims.empty()) {
     result.notes.push_back(refusal.empty() ? "pass 2: no redundant loads along x or y"
@@ -106,14 +110,12 @@ void compact(const std::string& path, const TuneOptions& options, TuneResult& re
   std::stable_sort(dims.begin(), dims.end(), [](const CompactionInfo& a, const CompactionInfo& b) {
     return a.redundant_loads > b.redundant_loads;
   });
+  // Each dimension's best is the next one's base: all of them make up the best version.
   for (const CompactionInfo& info : dims) {
     const auto divides = std::count_if(options.factors.begin(), options.factors.end(), [&](int f) {
       return options.block.extent(info.dim) % f == 0;
     });
     result.full_space *= 1 + static_cast<std::size_t>(divides);
-  }
-  // Each dimension's best is the next one's base: all of them make up the best version.
-  for (const CompactionInfo& info : dims) {
     compact_along(info.dim, path, options, result, evaluate);
     if (result.best > base) result.versions[result.best].kept = true;
   }
