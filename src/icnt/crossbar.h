@@ -21,6 +21,9 @@
 //    g + F + latency; the output buffer counts it from the grant. It leaves through the
 //    output Link at that cycle or, if the Link refuses, when the Link takes it (at most one
 //    packet per output per cycle).
+//  - L2 partitions (icnt.partitions, icnt_config.h): a packet between an SM and a slice of
+//    another partition arrives far_latency cycles later (g + F + latency + far_latency), and
+//    may be overtaken at its output by a near packet granted after it.
 // The crossbar sleeps when it holds nothing and otherwise wakes exactly when a packet can
 // arrive, leave or be granted; Links wake it for new input and freed space.
 //

@@ -44,7 +44,16 @@ SectionSpec icnt_section() {
                      "bytes of every request packet besides the data a write carries", "8", 0,
                      4096),
           uint_param("reply_header_bytes",
-                     "bytes of every reply packet besides the data a read returns", "8", 0, 4096)}};
+                     "bytes of every reply packet besides the data a read returns", "8", 0, 4096),
+          uint_param("partitions",
+                     "L2 partitions: SMs and slices split into this many equal contiguous "
+                     "groups (SM i in group i x partitions / SMs, slice j in j x partitions / "
+                     "slices); 1 = one crossbar, every slice equally near",
+                     "1", 1, 64),
+          uint_param("far_latency",
+                     "icnt cycles a packet between an SM and a slice of another partition takes "
+                     "beyond `latency`, each way (H100: far L2 hits 34 cycles slower)",
+                     "0", 0, 1'000'000)}};
 }
 
 CrossbarConfig read_icnt_config(const ConfigNode& icnt) {
@@ -55,6 +64,8 @@ CrossbarConfig read_icnt_config(const ConfigNode& icnt) {
   c.output_buffer = u32(icnt, "output_buffer");
   c.request_header_bytes = u32(icnt, "request_header_bytes");
   c.reply_header_bytes = u32(icnt, "reply_header_bytes");
+  c.partitions = u32(icnt, "partitions");
+  c.far_latency = u32(icnt, "far_latency");
   return c;
 }
 

@@ -32,6 +32,12 @@ struct CrossbarConfig {
   // 004's 8-byte read requests and 136-byte (8 + 128) writes.
   std::uint32_t request_header_bytes = 8;
   std::uint32_t reply_header_bytes = 8;
+  // L2 partitions (A100, H100: two, each serving the SMs of half the GPCs): the SMs and the
+  // slices are split into `partitions` contiguous groups of equal size (SM i is in group
+  // i x partitions / SMs, slice j in j x partitions / slices), and a packet between an SM and a
+  // slice of different groups takes `far_latency` more cycles to cross, each way.
+  std::uint32_t partitions = 1;
+  std::uint32_t far_latency = 0;
 };
 
 // The `icnt` section: flit_bytes, latency, input_buffer, output_buffer, request_header_bytes,

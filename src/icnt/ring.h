@@ -23,6 +23,13 @@ class Ring {
   T& front() { return slots_[head_]; }
   const T& front() const { return slots_[head_]; }
 
+  // The i-th element from the front; only valid for i < size().
+  T& operator[](std::uint32_t i) {
+    std::uint32_t at = head_ + i;
+    if (at >= slots_.size()) at -= capacity();
+    return slots_[at];
+  }
+
   // Only valid when !full().
   void push_back(T value) {
     std::uint32_t tail = head_ + size_;

@@ -60,6 +60,7 @@ Subnetwork<Msg>::Subnetwork(StatGroup& group, const std::string& in_name,
                             std::uint32_t header_bytes, Route route)
     : flit_bytes_(config.flit_bytes),
       latency_(config.latency),
+      far_latency_(config.far_latency),
       header_bytes_(header_bytes),
       route_(std::move(route)),
       packets_(group.counter("packets", "packets", "packets delivered")),
@@ -71,10 +72,24 @@ Subnetwork<Msg>::Subnetwork(StatGroup& group, const std::string& in_name,
           group.counter("stall_cycles", "cycles", "head-of-line stall cycles, summed over inputs")),
       conflicts_(group.counter("conflicts", "requests", "arbitration losses, all outputs")),
       blocked_cycles_(group.counter("blocked_cycles", "cycles",
-                                    "cycles ready packets waited for a refusing output link")) {
-  if (flit_bytes_ == 0 || config.input_buffer == 0 || config.output_buffer == 0) {
-    throw std::invalid_argument("crossbar: flit_bytes and buffer sizes must be at least 1");
+                                    "cycles ready packets waited for a refusing output link")),
+      far_packets_(group.counter("far_packets", "packets",
+                                 "packets granted between an SM and a slice of different L2 "
+                                 "partitions (icnt.partitions), each far_latency cycles slower")) {
+  if (flit_bytes_ == 0 || config.input_buffer == 0 || config.output_buffer == 0 ||
+      config.partitions == 0 || config.partitions > 255) {
+    throw std::invalid_argument(
+        "crossbar: flit_bytes and buffer sizes must be at least 1, partitions 1 to 255");
   }
+  const auto groups = [&config](std::uint32_t n) {
+    std::vector<std::uint8_t> g(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      g[i] = static_cast<std::uint8_t>(std::uint64_t{i} * config.partitions / n);
+    }
+    return g;
+  };
+  in_partition_ = groups(inputs);
+  out_partition_ = groups(outputs);
   add_latency_formula(group);
   inputs_.reserve(inputs);
   for (std::uint32_t i = 0; i < inputs; ++i) {
@@ -215,8 +230,14 @@ void Subnetwork<Msg>::grant(std::uint32_t out_port, std::uint64_t now) {
   out.next = port + 1 == inputs_.size() ? 0 : port + 1;
   in.free_at = now + flits;
   out.free_at = now + flits;
-  out.fifo.push_back(
-      OutEntry{std::move(head.msg), head.entered, now + flits + latency_, head.bytes});
+  const std::uint64_t delay = crossing(port, out_port);
+  if (delay != latency_) far_packets_.inc();
+  out.fifo.push_back(OutEntry{std::move(head.msg), head.entered, now + flits + delay, head.bytes});
+  // A near packet granted after a far one may arrive first: keep the FIFO in arrival order.
+  for (std::uint32_t k = out.fifo.size() - 1; k > 0 && out.fifo[k - 1].arrive > out.fifo[k].arrive;
+       --k) {
+    std::swap(out.fifo[k - 1], out.fifo[k]);
+  }
   in.buffer.pop_front();
   if (!out.active) {
     out.active = true;

@@ -71,7 +71,7 @@ class Subnetwork {
   struct Output {
     Output(StatGroup& group, std::uint32_t capacity);
     Link<Msg>* link = nullptr;
-    Ring<OutEntry> fifo;  // crossing and arrived packets, in arrival order
+    Ring<OutEntry> fifo;  // crossing and arrived packets, in order of arrival (then of grant)
     std::uint64_t free_at = 0;
     std::uint64_t last_sent = kNoWake;
     std::uint32_t next = 0;  // round robin: the input with the highest priority
@@ -94,8 +94,17 @@ class Subnetwork {
   void grant(std::uint32_t out_port, std::uint64_t now);
   std::uint64_t next_wake(std::uint64_t now) const;
 
+  // Cycles from grant to arrival beyond serialization: latency_, plus far_latency_ between
+  // partitions.
+  std::uint64_t crossing(std::uint32_t in, std::uint32_t out) const {
+    return in_partition_[in] == out_partition_[out] ? latency_ : latency_ + far_latency_;
+  }
+
   std::uint32_t flit_bytes_;
   std::uint32_t latency_;
+  std::uint32_t far_latency_;
+  std::vector<std::uint8_t> in_partition_;
+  std::vector<std::uint8_t> out_partition_;
   std::uint32_t header_bytes_;
   Route route_;
   std::vector<Input> inputs_;
@@ -110,6 +119,7 @@ class Subnetwork {
   Counter& stall_cycles_;
   Counter& conflicts_;
   Counter& blocked_cycles_;
+  Counter& far_packets_;
 };
 
 }  // namespace warpsim

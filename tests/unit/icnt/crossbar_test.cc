@@ -222,6 +222,49 @@ TEST(CrossbarSleep, WakesOnlyForEvents) {
   EXPECT_EQ(b.slice[0]->received[0].cycle, 8u);
 }
 
+// Two partitions, far_latency 10: SM 0 and slice 0 in one, SM 1 and slice 1 in the other.
+// A read from SM 0 to slice 0 is seen at 8 as above; to slice 1 (address 256) ten cycles
+// later, and so is slice 1's reply to SM 0.
+TEST_P(CrossbarTiming, FarPartitionAddsLatencyEachWay) {
+  CrossbarConfig c = config();
+  c.partitions = 2;
+  c.far_latency = 10;
+  Bench<> b(GetParam(), c, 2, 2);
+  b.sm[0]->send_at(0, read_request(0, 0, 1));
+  b.sm[0]->send_at(20, read_request(256, 0, 2));
+  b.slice[1]->send_at(40, reply_to(read_request(256, 0, 3, 0x1)));
+  b.slice[0]->send_at(60, reply_to(read_request(0, 0, 4, 0x1)));
+  b.sim.run_until_quiescent();
+  ASSERT_EQ(b.slice[0]->received.size(), 1u);
+  ASSERT_EQ(b.slice[1]->received.size(), 1u);
+  EXPECT_EQ(b.slice[0]->received[0].cycle, 8u);
+  EXPECT_EQ(b.slice[1]->received[0].cycle, 20u + 18u);
+  ASSERT_EQ(b.sm[0]->received.size(), 2u);
+  EXPECT_EQ(b.sm[0]->received[0].cycle, 40u + 19u);  // 40-byte reply: 2 flits, + 10
+  EXPECT_EQ(b.sm[0]->received[1].cycle, 60u + 9u);
+  EXPECT_EQ(b.counter("request.far_packets"), 1u);
+  EXPECT_EQ(b.counter("reply.far_packets"), 1u);
+}
+
+// A near packet granted after a far one for the same output arrives, and leaves, first: SM 1's
+// read for slice 0 (far) is granted at 1 and arrives at 17; SM 0's, sent a cycle later, is
+// granted at 2 and arrives at 8.
+TEST_P(CrossbarTiming, NearPacketOvertakesFarOneAtTheOutput) {
+  CrossbarConfig c = config();
+  c.partitions = 2;
+  c.far_latency = 10;
+  Bench<> b(GetParam(), c, 2, 2);
+  b.sm[1]->send_at(0, read_request(0, 1, 10));
+  b.sm[0]->send_at(1, read_request(0, 0, 20));
+  b.sim.run_until_quiescent();
+  const auto& got = b.slice[0]->received;
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].msg.tag, 20u);
+  EXPECT_EQ(got[0].cycle, 9u);
+  EXPECT_EQ(got[1].msg.tag, 10u);
+  EXPECT_EQ(got[1].cycle, 18u);
+}
+
 INSTANTIATE_TEST_SUITE_P(SkipAndNoSkip, CrossbarTiming, ::testing::Bool());
 
 // Random reads and writes from 4 SMs to 3 slices, each slice answering after 3 cycles; slow
