@@ -33,6 +33,13 @@ SectionSpec l2_section() {
   section.params.push_back(
       uint_param("atomic_latency", "extra cycles of an atomic executed at the slice", "0"));
   section.params.push_back(uint_param(
+      "atomic_serial_cycles",
+      "L2 cycles the slice's atomic unit takes per operation it executes one after another: a "
+      "request holds it for this times the most lanes naming one of its addresses (lanes on "
+      "different addresses execute together), requests in turn (0: every atomic executes at "
+      "once)",
+      "0"));
+  section.params.push_back(uint_param(
       "response_queue", "replies waiting for the crossbar before accesses stop", "8", 1));
   section.params.push_back(
       uint_param("prefetch_degree",
@@ -56,6 +63,7 @@ L2SliceConfig read_l2_config(const ConfigNode& section) {
   c.latency = static_cast<std::uint32_t>(section.at("latency").as_uint());
   c.accesses_per_cycle = static_cast<std::uint32_t>(section.at("accesses_per_cycle").as_uint());
   c.atomic_latency = static_cast<std::uint32_t>(section.at("atomic_latency").as_uint());
+  c.atomic_serial_cycles = static_cast<std::uint32_t>(section.at("atomic_serial_cycles").as_uint());
   c.response_queue = static_cast<std::uint32_t>(section.at("response_queue").as_uint());
   c.prefetch_degree = static_cast<std::uint32_t>(section.at("prefetch_degree").as_uint());
   c.dram_latency = static_cast<std::uint32_t>(section.at("dram_latency").as_uint());
@@ -82,7 +90,13 @@ L2Slice::L2Slice(Simulation& sim, std::string path, ClockDomainId clock,
       bytes_in_(stats().counter("bytes_from_dram", "bytes", "data bytes received from DRAM")),
       bytes_out_(stats().counter("bytes_to_icnt", "bytes", "data bytes sent to the crossbar")),
       host_lines_(stats().counter("host_write_lines", "lines",
-                                  "lines the host's writes left here (host_writes: allocate)")) {
+                                  "lines the host's writes left here (host_writes: allocate)")),
+      atomic_busy_cycles_(
+          stats().counter("atomic_busy_cycles", "cycles",
+                          "cycles the atomic unit spent executing (l2.atomic_serial_cycles > 0)")),
+      atomic_wait_cycles_(
+          stats().counter("atomic_wait_cycles", "cycles",
+                          "cycles atomics with their line present waited for the atomic unit")) {
   const TokenClear clear = config.cache.tokens.clear;
   if (config.cache.tokens.honor &&
       (clear == TokenClear::kAllOwnersEnd || clear == TokenClear::kLastOwnerEnd)) {
@@ -118,6 +132,19 @@ MemRequest L2Slice::local_request(const MemRequest& request, std::uint64_t slot)
   return local;
 }
 
+// When an atomic whose line is here from `ready` on has executed: at once, or after the
+// requests before it and its own serial operations, atomic_serial_cycles each.
+std::uint64_t L2Slice::execute_atomic(const MemRequest& request, std::uint64_t ready) {
+  const std::uint64_t per_op = config_.atomic_serial_cycles;
+  if (per_op == 0) return ready;
+  const std::uint64_t cycles = std::max<std::uint64_t>(request.ops, 1) * per_op;
+  const std::uint64_t start = std::max(ready, atomic_free_at_);
+  atomic_wait_cycles_.inc(start - ready);
+  atomic_busy_cycles_.inc(cycles);
+  atomic_free_at_ = start + cycles;
+  return atomic_free_at_;
+}
+
 // A request whose reply is due: writes evicted from above are not answered. `from_dram`: it
 // waited for data from DRAM (a miss, a merge into a pending miss, a forward).
 void L2Slice::complete(std::uint64_t slot, std::uint64_t due, bool from_dram) {
@@ -143,7 +170,10 @@ void L2Slice::receive_from_dram(Cycle now) {
       for (std::uint64_t slot : completed_) {
         // An atomic that missed executes once its line is here, as a hit would.
         const bool atomic = slot != kPrefetchSlot && slots_[slot].kind == MemKind::kAtomic;
-        complete(slot, now.value() + (atomic ? config_.atomic_latency : 0), true);
+        complete(slot,
+                 atomic ? execute_atomic(slots_[slot], now.value() + config_.atomic_latency)
+                        : now.value(),
+                 true);
       }
     } else {
       complete(reply.tag, now.value(), true);
@@ -199,8 +229,12 @@ void L2Slice::access_cache(Cycle now) {
       --waiting_;
     }
     if (r.outcome == CacheOutcome::kHit) {
-      const std::uint32_t extra = request.kind == MemKind::kAtomic ? config_.atomic_latency : 0;
-      complete(slot, now.value() + config_.cache.hit_latency + extra, false);
+      const std::uint64_t ready = now.value() + config_.cache.hit_latency;
+      complete(slot,
+               request.kind == MemKind::kAtomic
+                   ? execute_atomic(request, ready + config_.atomic_latency)
+                   : ready,
+               false);
     }
     if (r.outcome == CacheOutcome::kMiss && config_.prefetch_degree != 0) {
       prefetch_after(local, now);

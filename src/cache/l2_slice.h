@@ -6,10 +6,12 @@
 // (reservation failure) blocks the ones behind it, as in hardware's in-order access queue.
 // Misses and write-backs go to the DRAM channel; replies go back to the crossbar after the hit
 // latency, or when the fill arrives. Atomics execute here: a hit answers after hit latency +
-// atomic_latency. An optional sequential prefetcher (seed 003 reports one in Fermi's L2)
-// fetches the next `prefetch_degree` lines on each demand miss. With host_writes: allocate,
-// what the host writes into device memory (copies, memsets) is left in the slice as clean
-// lines: the copy engine writes through the L2 to DRAM and the data stay.
+// atomic_latency, and with atomic_serial_cycles > 0 an atomic unit executes the requests one
+// after another, each for its serial operations (MemRequest::ops) times that many cycles. An
+// optional sequential prefetcher (seed 003 reports one in Fermi's L2) fetches the next
+// `prefetch_degree` lines on each demand miss. With host_writes: allocate, what the host writes
+// into device memory (copies, memsets) is left in the slice as clean lines: the copy engine writes
+// through the L2 to DRAM and the data stay.
 
 #include <cstdint>
 #include <deque>
@@ -30,6 +32,7 @@ struct L2SliceConfig {
   std::uint32_t latency = 0;
   std::uint32_t accesses_per_cycle = 1;
   std::uint32_t atomic_latency = 0;
+  std::uint32_t atomic_serial_cycles = 0;  // 0: atomics execute at once
   std::uint32_t response_queue = 8;
   std::uint32_t prefetch_degree = 0;
   std::uint32_t dram_latency = 0;     // L2 cycles to the DRAM controller (the builder's Link)
@@ -83,6 +86,7 @@ class L2Slice : public Component {
   void send_to_dram();
   void send_replies(Cycle now);
   void complete(std::uint64_t slot, std::uint64_t due, bool from_dram);
+  std::uint64_t execute_atomic(const MemRequest& request, std::uint64_t ready);
   std::uint64_t new_slot(const MemRequest& request);
   MemRequest local_request(const MemRequest& request, std::uint64_t slot) const;
   Wake next_wake(Cycle now) const;
@@ -103,7 +107,8 @@ class L2Slice : public Component {
   std::priority_queue<Reply, std::vector<Reply>, std::greater<>> replies_;
   std::uint64_t reply_seq_ = 0;
   std::vector<std::uint64_t> completed_;
-  bool blocked_ = false;  // the head access was refused this cycle
+  bool blocked_ = false;              // the head access was refused this cycle
+  std::uint64_t atomic_free_at_ = 0;  // first L2 cycle the atomic unit is free
   Counter& requests_;
   Counter& access_stall_cycles_;
   Counter& reply_stall_cycles_;
@@ -111,6 +116,8 @@ class L2Slice : public Component {
   Counter& bytes_in_;
   Counter& bytes_out_;
   Counter& host_lines_;
+  Counter& atomic_busy_cycles_;
+  Counter& atomic_wait_cycles_;
 };
 
 }  // namespace warpsim

@@ -57,6 +57,9 @@ struct MemRequest {
   // When the sender made it, in the sender's clock: the core cycle for the SM's requests, the
   // cycle of the miss for a cache's fetch. Latency statistics only.
   std::uint64_t born = 0;
+  // Atomics: the operations an L2 atomic unit (l2.atomic_serial_cycles) executes one after
+  // another for this request: the most lanes naming one address (sm/coalescer.h).
+  std::uint32_t ops = 0;
 };
 
 // Bytes of data the request carries (writes, atomics' operands).

@@ -18,6 +18,7 @@ namespace warpsim {
 struct LineAccess {
   Addr line = 0;
   SectorMask sectors = 0;
+  std::uint32_t atomic_ops = 0;  // atomics: count_atomic_ops
 };
 
 // The memory coalescer: the executing lanes of `inst` grouped by the aligned `line` (a power
@@ -49,6 +50,37 @@ void coalesce(const func::WarpInst& inst, std::uint32_t line, Map&& map,
   }
   std::sort(out.begin(), out.end(),
             [](const LineAccess& a, const LineAccess& b) { return a.line < b.line; });
+}
+
+// Atomics: how many operations each block's request makes the L2's atomic unit execute one
+// after another (MemRequest::ops). Lanes naming different addresses execute together and
+// lanes naming one address one after another, so a block costs the most lanes naming one of
+// its addresses; when every executing lane names the same address the whole instruction costs
+// one operation (ptxas turns an atomic on a warp-uniform address into one per warp).
+inline void count_atomic_ops(const func::WarpInst& inst, std::uint32_t line,
+                             std::vector<LineAccess>& blocks) {
+  const Addr line_mask = ~Addr{line - 1};
+  bool uniform = true;
+  Addr first = 0;
+  bool seen = false;
+  for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
+    if ((inst.exec >> lane & 1U) == 0) continue;
+    if (seen && inst.addr[lane] != first) uniform = false;
+    if (!seen) first = inst.addr[lane];
+    seen = true;
+  }
+  for (LineAccess& b : blocks) {
+    std::uint32_t most = 0;
+    for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
+      if ((inst.exec >> lane & 1U) == 0 || (inst.addr[lane] & line_mask) != b.line) continue;
+      std::uint32_t same = 0;
+      for (unsigned other = 0; other < func::kWarpSize; ++other) {
+        same += (inst.exec >> other & 1U) != 0 && inst.addr[other] == inst.addr[lane] ? 1 : 0;
+      }
+      most = std::max(most, same);
+    }
+    b.atomic_ops = uniform ? 1 : most;
+  }
 }
 
 // The constant cache serves one distinct word per access (lanes reading the same word share

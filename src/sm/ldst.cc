@@ -133,6 +133,7 @@ void LdstUnit::accept(const Requester& who, const func::DecodedInst& decoded,
     } else {
       coalesce(
           inst, line, [](Addr a, unsigned) { return a; }, e.blocks);
+      if (inst.is_atomic) count_atomic_ops(inst, line, e.blocks);
     }
   }
   queue_.push_back(id);
@@ -177,7 +178,8 @@ void LdstUnit::start_head(Cycle now) {
                          .warp_age = e.who.age,
                          .age_rank = e.who.age_rank,
                          .token = e.who.token,
-                         .born = now.value()};
+                         .born = now.value(),
+                         .ops = b.atomic_ops};
     l1_.push(req, e.target, now);
     ++e.next_block;
     ++e.outstanding;

@@ -152,6 +152,24 @@ TEST_P(L2SliceTiming, AtomicMissPaysTheAtomicLatencyAfterTheFill) {
   EXPECT_EQ(b.stat("misses"), 1u);
 }
 
+// An atomic unit taking 2 cycles per serial operation: an atomic with 4 lanes on one address,
+// whose line is here at 121 (as above), holds it 121-128 and answers 8 cycles late; one with a
+// single serial operation, ready a cycle later, waits for the unit until 129 and holds it 2
+// cycles. A missing atomic holds it after its fill.
+TEST_P(L2SliceTiming, AtomicUnitExecutesRequestsInTurn) {
+  L2Bench b(slice_config("atomic_serial_cycles: 2"), opts());
+  b.read(0, 0x4000, 1);
+  b.send(100, MemKind::kAtomic, 0x4000, 2, 0xf, false, 4);
+  b.send(101, MemKind::kAtomic, 0x4000, 3, 0x1, false, 1);
+  b.send(300, MemKind::kAtomic, 0x6000, 4, 0x1, false, 1);
+  b.run();
+  expect_reply_at(b, 2, 100 + kHitTotal + kAtomic + 8);
+  expect_reply_at(b, 3, 100 + kHitTotal + kAtomic + 8 + 2);
+  expect_reply_at(b, 4, 300 + kMissTotal + kAtomic + 2);
+  EXPECT_EQ(b.stat("atomic_busy_cycles"), 8u + 2u + 2u);
+  EXPECT_EQ(b.stat("atomic_wait_cycles"), 7u);
+}
+
 // Lazy fetch on read: a write to an absent line validates the written sectors without a fetch
 // and is acknowledged after the hit latency; a write-back (an L1 evicting a dirty line) is
 // absorbed the same way but never answered. Reads of the written sectors then hit.

@@ -86,14 +86,15 @@ struct L2Bench {
 
   // A request from SM 0 for `sectors` of the 128-byte line at `addr`.
   void send(std::uint64_t cycle, MemKind kind, Addr addr, std::uint64_t tag,
-            SectorMask sectors = 0xf, bool writeback = false) {
+            SectorMask sectors = 0xf, bool writeback = false, std::uint32_t ops = 0) {
     xbar->send_at(cycle, MemRequest{.addr = addr,
                                     .size = 128,
                                     .sectors = sectors,
                                     .kind = kind,
                                     .writeback = writeback,
                                     .sm = 0,
-                                    .tag = tag});
+                                    .tag = tag,
+                                    .ops = ops});
   }
   void read(std::uint64_t cycle, Addr addr, std::uint64_t tag, SectorMask sectors = 0xf) {
     send(cycle, MemKind::kRead, addr, tag, sectors);
