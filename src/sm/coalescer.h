@@ -5,6 +5,7 @@
 // cycles it takes.
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -60,26 +61,23 @@ void coalesce(const func::WarpInst& inst, std::uint32_t line, Map&& map,
 inline void count_atomic_ops(const func::WarpInst& inst, std::uint32_t line,
                              std::vector<LineAccess>& blocks) {
   const Addr line_mask = ~Addr{line - 1};
-  bool uniform = true;
-  Addr first = 0;
-  bool seen = false;
+  std::array<std::uint32_t, func::kWarpSize> same{};  // lanes naming each lane's address
+  std::uint32_t lanes = 0;
   for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
     if ((inst.exec >> lane & 1U) == 0) continue;
-    if (seen && inst.addr[lane] != first) uniform = false;
-    if (!seen) first = inst.addr[lane];
-    seen = true;
+    ++lanes;
+    for (unsigned other = 0; other < func::kWarpSize; ++other) {
+      same[lane] += (inst.exec >> other & 1U) != 0 && inst.addr[other] == inst.addr[lane] ? 1 : 0;
+    }
   }
   for (LineAccess& b : blocks) {
     std::uint32_t most = 0;
     for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
-      if ((inst.exec >> lane & 1U) == 0 || (inst.addr[lane] & line_mask) != b.line) continue;
-      std::uint32_t same = 0;
-      for (unsigned other = 0; other < func::kWarpSize; ++other) {
-        same += (inst.exec >> other & 1U) != 0 && inst.addr[other] == inst.addr[lane] ? 1 : 0;
+      if ((inst.exec >> lane & 1U) != 0 && (inst.addr[lane] & line_mask) == b.line) {
+        most = std::max(most, same[lane]);
       }
-      most = std::max(most, same);
     }
-    b.atomic_ops = uniform ? 1 : most;
+    b.atomic_ops = most == lanes ? 1 : most;  // every lane on one address: aggregated
   }
 }
 
