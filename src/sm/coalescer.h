@@ -60,24 +60,22 @@ void coalesce(const func::WarpInst& inst, std::uint32_t line, Map&& map,
 // one operation (ptxas turns an atomic on a warp-uniform address into one per warp).
 inline void count_atomic_ops(const func::WarpInst& inst, std::uint32_t line,
                              std::vector<LineAccess>& blocks) {
-  const Addr line_mask = ~Addr{line - 1};
-  std::array<std::uint32_t, func::kWarpSize> same{};  // lanes naming each lane's address
-  std::uint32_t lanes = 0;
+  std::array<Addr, func::kWarpSize> addrs{};
+  std::uint32_t n = 0;
   for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
-    if ((inst.exec >> lane & 1U) == 0) continue;
-    ++lanes;
-    for (unsigned other = 0; other < func::kWarpSize; ++other) {
-      same[lane] += (inst.exec >> other & 1U) != 0 && inst.addr[other] == inst.addr[lane] ? 1 : 0;
-    }
+    if ((inst.exec >> lane & 1U) != 0) addrs[n++] = inst.addr[lane];
   }
-  for (LineAccess& b : blocks) {
-    std::uint32_t most = 0;
-    for (unsigned lane = 0; lane < func::kWarpSize; ++lane) {
-      if ((inst.exec >> lane & 1U) != 0 && (inst.addr[lane] & line_mask) == b.line) {
-        most = std::max(most, same[lane]);
-      }
-    }
-    b.atomic_ops = most == lanes ? 1 : most;  // every lane on one address: aggregated
+  std::sort(addrs.begin(), addrs.begin() + n);
+  // Runs of one address, in address order; `blocks` is in line order, so one pass serves both.
+  const Addr line_mask = ~Addr{line - 1};
+  auto block = blocks.begin();
+  for (std::uint32_t i = 0; i < n;) {
+    std::uint32_t end = i + 1;
+    while (end < n && addrs[end] == addrs[i]) ++end;
+    const std::uint32_t same = i == 0 && end == n ? 1 : end - i;  // one address: aggregated
+    while (block->line != (addrs[i] & line_mask)) ++block;
+    block->atomic_ops = std::max(block->atomic_ops, same);
+    i = end;
   }
 }
 

@@ -30,6 +30,14 @@ CrossbarConfig config(std::uint32_t input_buffer = 8, std::uint32_t output_buffe
                         .reply_header_bytes = 8};
 }
 
+// The same with two L2 partitions, far_latency 10.
+CrossbarConfig two_partitions() {
+  CrossbarConfig c = config();
+  c.partitions = 2;
+  c.far_latency = 10;
+  return c;
+}
+
 class CrossbarTiming : public ::testing::TestWithParam<bool> {};
 
 // Sent at cycle 0, taken and granted at 1, ceil(bytes / 32) flits, arrival 5 cycles after the
@@ -226,10 +234,7 @@ TEST(CrossbarSleep, WakesOnlyForEvents) {
 // A read from SM 0 to slice 0 is seen at 8 as above; to slice 1 (address 256) ten cycles
 // later, and so is slice 1's reply to SM 0.
 TEST_P(CrossbarTiming, FarPartitionAddsLatencyEachWay) {
-  CrossbarConfig c = config();
-  c.partitions = 2;
-  c.far_latency = 10;
-  Bench<> b(GetParam(), c, 2, 2);
+  Bench<> b(GetParam(), two_partitions(), 2, 2);
   b.sm[0]->send_at(0, read_request(0, 0, 1));
   b.sm[0]->send_at(20, read_request(256, 0, 2));
   b.slice[1]->send_at(40, reply_to(read_request(256, 0, 3, 0x1)));
@@ -250,10 +255,7 @@ TEST_P(CrossbarTiming, FarPartitionAddsLatencyEachWay) {
 // read for slice 0 (far) is granted at 1 and arrives at 17; SM 0's, sent a cycle later, is
 // granted at 2 and arrives at 8.
 TEST_P(CrossbarTiming, NearPacketOvertakesFarOneAtTheOutput) {
-  CrossbarConfig c = config();
-  c.partitions = 2;
-  c.far_latency = 10;
-  Bench<> b(GetParam(), c, 2, 2);
+  Bench<> b(GetParam(), two_partitions(), 2, 2);
   b.sm[1]->send_at(0, read_request(0, 1, 10));
   b.sm[0]->send_at(1, read_request(0, 0, 20));
   b.sim.run_until_quiescent();
