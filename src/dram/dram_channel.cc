@@ -16,6 +16,12 @@ constexpr HistogramSpec kLatencyBuckets{.scale = HistogramSpec::Scale::kLog2, .b
 
 bool is_column(DramCommand c) { return c == DramCommand::kRead || c == DramCommand::kWrite; }
 
+// The command a request needs next, given its bank's state.
+DramCommand next_command(bool open, bool hit, bool write) {
+  if (hit) return write ? DramCommand::kWrite : DramCommand::kRead;
+  return open ? DramCommand::kPrecharge : DramCommand::kActivate;
+}
+
 }  // namespace
 
 DramChannel::DramChannel(Simulation& sim, std::string path, ClockDomainId dram_clock,
@@ -33,7 +39,8 @@ DramChannel::DramChannel(Simulation& sim, std::string path, ClockDomainId dram_c
       out_(ports, nullptr),
       port_blocked_(ports, 0),
       hits_in_bank_(config.banks, 0),
-      bank_seen_(config.banks, 0),
+      queued_in_bank_(config.banks, 0),
+      bank_ready_(std::size_t{config.banks} * 4, 0),
       group_of_(config.banks, 0),
       bank_group_known_(config.banks, 0),
       refresh_due_(config.timing.refi),
@@ -122,6 +129,7 @@ void DramChannel::accept_requests(std::uint64_t now) {
       const MemRequest request = link->pop();
       queue_.push_back(make_entry(request, port, now));
       answers_.push_back(reply_to(request));
+      add_candidate(queue_.back());
       accepted = more = true;
     }
   }
@@ -183,6 +191,50 @@ void DramChannel::issue_commands(std::uint64_t now) {
   }
 }
 
+void DramChannel::add_candidate(const Entry& e) {
+  DramCandidate c;
+  c.age = e.age;
+  c.bank = e.bank;
+  c.bank_group = e.group;
+  c.write = e.write;
+  const bool open = timing_.is_open(e.bank);
+  c.row_hit = open && timing_.open_row(e.bank) == e.row;
+  c.command = next_command(open, c.row_hit, e.write);
+  c.oldest_in_bank = queued_in_bank_[e.bank]++ == 0;
+  candidates_.push_back(c);
+  ready_at_.push_back(kNever);
+  if (c.row_hit && hits_in_bank_[e.bank]++ == 0) {
+    note_bank_hits(e.bank);
+  } else {
+    candidates_.back().bank_has_hits = hits_in_bank_[e.bank] != 0;
+  }
+  candidates_current_ = false;
+}
+
+// The bank opened or closed a row: its requests' commands and row hits change.
+void DramChannel::row_changed(std::uint32_t bank) {
+  const bool open = timing_.is_open(bank);
+  const std::uint64_t row = timing_.open_row(bank);
+  std::uint32_t hits = 0;
+  for (std::size_t i = 0; i < candidates_.size(); ++i) {
+    DramCandidate& c = candidates_[i];
+    if (c.bank != bank) continue;
+    c.row_hit = open && queue_[i].row == row;
+    c.command = next_command(open, c.row_hit, c.write);
+    hits += c.row_hit ? 1 : 0;
+  }
+  hits_in_bank_[bank] = hits;
+  note_bank_hits(bank);
+  candidates_current_ = false;
+}
+
+void DramChannel::note_bank_hits(std::uint32_t bank) {
+  const bool has_hits = hits_in_bank_[bank] != 0;
+  for (DramCandidate& c : candidates_) {
+    if (c.bank == bank) c.bank_has_hits = has_hits;
+  }
+}
+
 void DramChannel::build_candidates(std::uint64_t now) {
   if (candidates_current_) {
     if (earliest_ready_ <= now) {
@@ -192,49 +244,28 @@ void DramChannel::build_candidates(std::uint64_t now) {
     }
     return;
   }
-  // Hot path: one pass over the banks, two over the queue, no calls per request.
+  // Hot path: one pass over the banks, one over the queue, no calls per request.
   timing_.bank_views(views_, group_of_);
   const std::uint64_t act_channel = std::max(timing_.channel_activate(), row_bus_free_);
   const std::uint64_t read_channel = std::max(timing_.channel_read(), col_bus_free_);
   const std::uint64_t write_channel = std::max(timing_.channel_write(), col_bus_free_);
-  const bool return_full = replies_.size() >= config_.return_queue;
-  const std::size_t n = queue_.size();
-  candidates_.resize(n);
-  ready_at_.resize(n);
-  std::fill(hits_in_bank_.begin(), hits_in_bank_.end(), 0);
-  std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
-  earliest_ready_ = kNever;
-  for (const Entry& e : queue_) {
-    const DramTimingState::BankView& v = views_[e.bank];
-    if (v.open && v.row == e.row) ++hits_in_bank_[e.bank];
+  for (std::size_t b = 0; b < views_.size(); ++b) {
+    const DramTimingState::BankView& v = views_[b];
+    std::uint64_t* at = &bank_ready_[b * 4];
+    at[static_cast<int>(DramCommand::kActivate)] = std::max(v.activate, act_channel);
+    at[static_cast<int>(DramCommand::kPrecharge)] = std::max(v.precharge, row_bus_free_);
+    at[static_cast<int>(DramCommand::kRead)] = std::max(v.read, read_channel);
+    at[static_cast<int>(DramCommand::kWrite)] = std::max(v.write, write_channel);
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    const Entry& e = queue_[i];
-    const DramTimingState::BankView& v = views_[e.bank];
-    const bool hit = v.open && v.row == e.row;
+  // The last burst of an answered request needs a return-queue slot; slots free only in
+  // send_replies(), which invalidates these candidates.
+  const bool return_full = replies_.size() >= config_.return_queue;
+  earliest_ready_ = kNever;
+  for (std::size_t i = 0; i < candidates_.size(); ++i) {
     DramCandidate& c = candidates_[i];
-    c.age = e.age;
-    c.bank = e.bank;
-    c.bank_group = e.group;
-    c.row_hit = hit;
-    c.oldest_in_bank = bank_seen_[e.bank] == 0;
-    c.bank_has_hits = hits_in_bank_[e.bank] != 0;
-    c.write = e.write;
-    bank_seen_[e.bank] = 1;
-    std::uint64_t at = 0;
-    if (hit) {
-      c.command = e.write ? DramCommand::kWrite : DramCommand::kRead;
-      // The last burst of an answered request needs a return-queue slot; slots free only in
-      // send_replies(), which invalidates these candidates.
-      at = return_full && e.bursts_left == 1 && e.answered ? kNever
-           : e.write                                       ? std::max(v.write, write_channel)
-                                                           : std::max(v.read, read_channel);
-    } else if (v.open) {
-      c.command = DramCommand::kPrecharge;
-      at = std::max(v.precharge, row_bus_free_);
-    } else {
-      c.command = DramCommand::kActivate;
-      at = std::max(v.activate, act_channel);
+    std::uint64_t at = bank_ready_[std::size_t{c.bank} * 4 + static_cast<int>(c.command)];
+    if (return_full && c.row_hit && queue_[i].bursts_left == 1 && queue_[i].answered) {
+      at = kNever;
     }
     ready_at_[i] = at;
     c.ready = at <= now;
@@ -256,10 +287,12 @@ void DramChannel::issue(std::size_t index, std::uint64_t now) {
     case DramCommand::kActivate:
       timing_.activate(e.bank, e.group, e.row, now);
       activates_.inc();
+      row_changed(c.bank);
       break;
     case DramCommand::kPrecharge:
       timing_.precharge(e.bank, now);
       precharges_.inc();
+      row_changed(c.bank);
       break;
     case DramCommand::kRead:
     case DramCommand::kWrite:
@@ -276,12 +309,15 @@ void DramChannel::issue_column(std::size_t index, std::uint64_t now) {
   bursts_.inc();
   data_bus_busy_.inc(burst_cycles_);
   if (--e.bursts_left > 0) return;
+  const std::uint32_t bank = e.bank;
   // hits_in_bank_ counts this request too: 1 means no other queued request wants the row.
-  if (config_.row_policy == RowPolicy::kClosed && hits_in_bank_[e.bank] <= 1) {
-    timing_.auto_precharge(e.bank);
-    precharges_.inc();
-  }
+  const bool close = config_.row_policy == RowPolicy::kClosed && hits_in_bank_[bank] <= 1;
   finish_request(index, now);
+  if (close) {
+    timing_.auto_precharge(bank);
+    precharges_.inc();
+    row_changed(bank);
+  }
 }
 
 void DramChannel::finish_request(std::size_t index, std::uint64_t now) {
@@ -294,9 +330,25 @@ void DramChannel::finish_request(std::size_t index, std::uint64_t now) {
     while (it != replies_.begin() && std::prev(it)->due > p.due) --it;
     replies_.insert(it, p);
   }
-  queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(index));
-  answers_.erase(answers_.begin() + static_cast<std::ptrdiff_t>(index));
+  // Its last burst issued, so it hit the open row.
+  const std::uint32_t bank = e.bank;
+  const bool was_oldest = candidates_[index].oldest_in_bank;
+  const auto at = static_cast<std::ptrdiff_t>(index);
+  queue_.erase(queue_.begin() + at);
+  answers_.erase(answers_.begin() + at);
+  candidates_.erase(candidates_.begin() + at);
+  ready_at_.erase(ready_at_.begin() + at);
   queue_occupancy_.set(static_cast<double>(queue_.size()));
+  --queued_in_bank_[bank];
+  if (was_oldest) {
+    for (std::size_t i = index; i < candidates_.size(); ++i) {
+      if (candidates_[i].bank != bank) continue;
+      candidates_[i].oldest_in_bank = true;
+      break;
+    }
+  }
+  if (--hits_in_bank_[bank] == 0) note_bank_hits(bank);
+  candidates_current_ = false;
 }
 
 void DramChannel::count_first_command(DramCommand command) {
@@ -328,6 +380,7 @@ bool DramChannel::refresh_step(std::uint64_t now) {
     if (std::max(timing_.earliest_precharge(bank), row_bus_free_) <= now) {
       timing_.precharge(bank, now);
       precharges_.inc();
+      row_changed(bank);
       use_bus(false, now);
       note_progress();
       return true;

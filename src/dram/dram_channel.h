@@ -80,6 +80,9 @@ class DramChannel : public Component {
   void accept_requests(std::uint64_t now);
   Entry make_entry(const MemRequest& request, std::uint32_t port, std::uint64_t now);
   void issue_commands(std::uint64_t now);
+  void add_candidate(const Entry& e);
+  void row_changed(std::uint32_t bank);
+  void note_bank_hits(std::uint32_t bank);
   void build_candidates(std::uint64_t now);
   void issue(std::size_t index, std::uint64_t now);
   void issue_column(std::size_t index, std::uint64_t now);
@@ -106,13 +109,18 @@ class DramChannel : public Component {
   std::deque<PendingReply> replies_;  // by due cycle, then issue order
   std::vector<std::uint8_t> port_blocked_;
 
-  // Rebuilt from queue_ whenever the state changed; ready_at_ parallels candidates_.
+  // candidates_ and ready_at_ parallel queue_. A candidate's fields other than `ready` are
+  // kept up to date as requests come and go and rows open and close (only the candidates of
+  // the bank concerned change); the ready cycles depend on channel-wide timing as well and
+  // are redone for every candidate whenever candidates_current_ is false.
   std::vector<DramCandidate> candidates_;
   std::vector<std::uint64_t> ready_at_;
-  std::uint64_t earliest_ready_ = kNever;  // min of ready_at_
-  std::vector<std::uint32_t> hits_in_bank_;
-  std::vector<std::uint8_t> bank_seen_;
+  std::uint64_t earliest_ready_ = kNever;      // min of ready_at_
+  std::vector<std::uint32_t> hits_in_bank_;    // queued requests that hit the bank's open row
+  std::vector<std::uint32_t> queued_in_bank_;  // queued requests to the bank
   std::vector<DramTimingState::BankView> views_;
+  // Earliest cycle of each command (DramCommand order) per bank, channel constraints included.
+  std::vector<std::uint64_t> bank_ready_;
   // The bank group of each bank, from the first request to it (a mapping must keep it fixed).
   std::vector<std::uint32_t> group_of_;
   std::vector<std::uint8_t> bank_group_known_;
