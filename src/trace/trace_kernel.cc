@@ -75,22 +75,47 @@ TraceReader& TraceKernel::reader() {
   return *reader_;
 }
 
-TraceBlock TraceKernel::take_block(std::uint64_t linear_cta) {
+TraceKernel::Block TraceKernel::compact(const TraceBlock& read) {
+  const std::uint64_t threads = shape_.block.volume();
+  Block block;
+  block.warps.resize(read.warps.size());
+  for (std::uint32_t w = 0; w < read.warps.size(); ++w) {
+    const std::vector<TraceInst>& insts = read.warps[w].insts;
+    for (const TraceInst& inst : insts) code_.add(inst, path_);
+    const std::uint64_t first = std::uint64_t{w} * func::kWarpSize;
+    const auto lanes = static_cast<func::LaneMask>(
+        func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));
+    check_warp(read, w, lanes);
+    Warp& warp = block.warps[w];
+    warp.lines.reserve(insts.size());
+    for (const TraceInst& inst : insts) {
+      Line line{code_.index_of(inst.pc), inst.mask, inst.mem_width,
+                static_cast<std::uint32_t>(warp.addrs.size())};
+      if (inst.is_memory()) {
+        for (std::uint32_t m = inst.mask; m != 0; m &= m - 1) {
+          warp.addrs.push_back(inst.addrs[std::countr_zero(m)]);
+        }
+      }
+      warp.lines.push_back(line);
+    }
+  }
+  return block;
+}
+
+TraceKernel::Block TraceKernel::take_block(std::uint64_t linear_cta) {
   if (auto it = ahead_.find(linear_cta); it != ahead_.end()) {
-    TraceBlock block = std::move(it->second);
+    Block block = std::move(it->second);
     ahead_.erase(it);
     return block;
   }
   while (true) {
-    TraceBlock block = std::move(spare_);
-    spare_ = TraceBlock{};
-    if (!reader().next_block(block)) {
+    if (!reader().next_block(read_)) {
       throw TraceError(fmt::format("{}: no thread block {} in the trace", path_,
                                    shape_.grid.unflatten(linear_cta).str()));
     }
-    const std::uint64_t linear = linear_id(shape_.grid, block.id);
-    if (linear == linear_cta) return block;
-    ahead_.emplace(linear, std::move(block));
+    const std::uint64_t linear = linear_id(shape_.grid, read_.id);
+    if (linear == linear_cta) return compact(read_);
+    ahead_.emplace(linear, compact(read_));
   }
 }
 
@@ -106,38 +131,34 @@ std::unique_ptr<func::CtaState> TraceKernel::start_cta(std::uint64_t linear_cta)
     }
     reader_.reset();  // every block is read: close the file
   }
-  const TraceBlock& block = c->block;
+  const Block& block = c->block;
   const std::uint64_t threads = shape_.block.volume();
   auto cta = std::make_unique<func::CtaState>();
-  cta->ctaid = block.id;
+  cta->ctaid = shape_.grid.unflatten(linear_cta);
   cta->linear_id = linear_cta;
   cta->live_threads = static_cast<std::uint32_t>(threads);
   cta->warps.resize(block.warps.size());
   c->next.assign(block.warps.size(), 0);
   c->unfinished = static_cast<std::uint32_t>(block.warps.size());
   for (std::uint32_t w = 0; w < block.warps.size(); ++w) {
-    for (const TraceInst& inst : block.warps[w].insts) code_.add(inst, path_);
     const std::uint64_t first = std::uint64_t{w} * func::kWarpSize;
-    const auto lanes = static_cast<func::LaneMask>(
-        func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));
-    check_warp(block, w, lanes);
     func::WarpState& warp = cta->warps[w];
     warp.warp_id = w;
-    warp.live = lanes;
-    const TraceInst& head = block.warps[w].insts.front();
+    warp.live = static_cast<func::LaneMask>(
+        func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));
+    const Line& head = block.warps[w].lines.front();
     warp.calls.push_back({&code_.code(), 0, 0, 0, nullptr});
-    warp.simt.push_back({code_.index_of(head.pc), func::kNoPc, head.mask});
+    warp.simt.push_back({head.index, func::kNoPc, head.mask});
   }
   const func::CtaState* key = cta.get();
   ctas_.emplace(key, std::move(c));
   return cta;
 }
 
-void TraceKernel::fill_memory(const TraceInst& inst, SassSpace space,
+void TraceKernel::fill_memory(const Line& line, const Addr* addrs, SassSpace space,
                               func::WarpInst& record) const {
-  const int first = std::countr_zero(inst.mask);
   if (space == SassSpace::kGeneric) {
-    const Addr a = inst.addrs[first];
+    const Addr a = addrs[0];
     space = shared_.holds(a) ? SassSpace::kShared
                              : (local_.holds(a) ? SassSpace::kLocal : SassSpace::kGlobal);
   }
@@ -145,11 +166,11 @@ void TraceKernel::fill_memory(const TraceInst& inst, SassSpace space,
   switch (space) {
     case SassSpace::kShared:
       record.space = ptx::StateSpace::kShared;
-      if (shared_.holds(inst.addrs[first])) offset = shared_.base;
+      if (shared_.holds(addrs[0])) offset = shared_.base;
       break;
     case SassSpace::kLocal:
       record.space = ptx::StateSpace::kLocal;
-      if (local_.holds(inst.addrs[first])) offset = local_.base;
+      if (local_.holds(addrs[0])) offset = local_.base;
       break;
     case SassSpace::kConstant:
       record.space = ptx::StateSpace::kConst;
@@ -161,10 +182,9 @@ void TraceKernel::fill_memory(const TraceInst& inst, SassSpace space,
       record.space = ptx::StateSpace::kGlobal;
       break;
   }
-  record.size = inst.mem_width;
-  for (std::uint32_t m = inst.mask; m != 0; m &= m - 1) {
-    const int lane = std::countr_zero(m);
-    record.addr[lane] = inst.addrs[lane] - offset;
+  record.size = line.mem_width;
+  for (std::uint32_t m = line.mask; m != 0; m &= m - 1) {
+    record.addr[std::countr_zero(m)] = *addrs++ - offset;
   }
 }
 
@@ -172,10 +192,11 @@ func::StepResult TraceKernel::step(func::CtaState& cta, func::WarpState& warp,
                                    func::WarpInst& record, std::uint64_t /*now*/,
                                    std::uint32_t /*smid*/) {
   Cta& c = *ctas_.at(&cta);
-  const std::vector<TraceInst>& insts = c.block.warps[warp.warp_id].insts;
+  const Warp& lines = c.block.warps[warp.warp_id];
+  const std::vector<Line>& insts = lines.lines;
   std::uint32_t& next = c.next[warp.warp_id];
-  const TraceInst& inst = insts[next++];
-  const std::uint32_t index = code_.index_of(inst.pc);
+  const Line& inst = insts[next++];
+  const std::uint32_t index = inst.index;
   const func::DecodedInst& d = code_.inst(index);
   record.function = &code_.code();
   record.inst = &d;
@@ -184,11 +205,11 @@ func::StepResult TraceKernel::step(func::CtaState& cta, func::WarpState& warp,
   record.clear_memory();
   record.barrier = 0;
   record.blocked = false;
-  if (inst.is_memory() && inst.mask != 0 && is_memory_class(d.op_class)) {
+  if (inst.mem_width > 0 && inst.mask != 0 && is_memory_class(d.op_class)) {
     record.is_load = d.op_class == func::OpClass::kLoad || d.op_class == func::OpClass::kTexture;
     record.is_store = d.op_class == func::OpClass::kStore;
     record.is_atomic = d.op_class == func::OpClass::kAtomic;
-    fill_memory(inst, code_.space(index), record);
+    fill_memory(inst, &lines.addrs[inst.addrs], code_.space(index), record);
   }
   ++warp.executed;
   if (d.op_class == func::OpClass::kExit) {
@@ -201,8 +222,8 @@ func::StepResult TraceKernel::step(func::CtaState& cta, func::WarpState& warp,
     maybe_release(c, cta);
     return func::StepResult::kFinished;
   }
-  const TraceInst& following = insts[next];
-  warp.simt.back().pc = code_.index_of(following.pc);
+  const Line& following = insts[next];
+  warp.simt.back().pc = following.index;
   warp.simt.back().mask = following.mask;
   if (d.op_class == func::OpClass::kBarrier && !code_.arrive_only(index)) {
     warp.wait = func::WarpWait::kBarrier;
@@ -235,7 +256,6 @@ std::string TraceKernel::barrier_deadlock(const func::CtaState& /*cta*/) const {
 void TraceKernel::end_cta(const func::CtaState& cta) {
   auto it = ctas_.find(&cta);
   if (it == ctas_.end()) return;
-  spare_ = std::move(it->second->block);
   ctas_.erase(it);
 }
 

@@ -5,9 +5,11 @@
 // gives each CTA the file's next block). Blocks are read when their CTA starts, from the file
 // in its order: blocks met before their CTA starts wait in memory (the file's order and the
 // dispatch order rarely differ by more than one cycle's dispatches), and a block is freed when
-// its CTA retires. The file is open only while the kernel runs (the header is read once at
-// construction), so that any number of queued launches costs little memory and no open files.
-// A warp's step replays its next trace line:
+// its CTA retires. A block read is decoded into the code table and checked at once and kept in
+// a compact form: 16 bytes a line and 8 per address of a memory line's active lanes (a parsed
+// TraceInst holds 32 addresses and its opcode text, about 370 bytes). The file is open only while
+// the kernel runs (the header is read once at construction), so that any number of queued launches
+// costs little memory and no open files. A warp's step replays its next trace line:
 //
 // - the record gets the line's mask (active and guard predicate together) and, for memory
 //   instructions, the space (generic addresses resolved through the header's shared and local
@@ -66,16 +68,34 @@ class TraceKernel final : public KernelSource {
   // Each window spans func::kWindowSize bytes, cut short where the other one begins.
   static Window window(Addr base, Addr other);
 
+  // One trace line as replay needs it.
+  struct Line {
+    std::uint32_t index = 0;  // the code index of its pc
+    func::LaneMask mask = 0;
+    std::uint32_t mem_width = 0;  // > 0: a memory line
+    std::uint32_t addrs = 0;      // its first address in Warp::addrs
+  };
+  struct Warp {
+    std::vector<Line> lines;
+    std::vector<Addr> addrs;  // the memory lines' addresses, active lanes in lane order
+  };
+  struct Block {
+    std::vector<Warp> warps;
+  };
+
   struct Cta {
-    TraceBlock block;
+    Block block;
     std::vector<std::uint32_t> next;  // per warp: its next line
     std::uint32_t unfinished = 0;     // warps
     std::uint32_t waiting = 0;        // warps at the barrier
   };
   void check_warp(const TraceBlock& block, std::uint32_t w, func::LaneMask lanes) const;
-  void fill_memory(const TraceInst& inst, SassSpace space, func::WarpInst& record) const;
+  // Adds `read`'s instructions to the code table, checks each warp and keeps what replay needs.
+  Block compact(const TraceBlock& read);
+  void fill_memory(const Line& line, const Addr* addrs, SassSpace space,
+                   func::WarpInst& record) const;
   // The block of CTA `linear_cta`, read ahead to it if need be.
-  TraceBlock take_block(std::uint64_t linear_cta);
+  Block take_block(std::uint64_t linear_cta);
   // Releases the barrier when every unfinished warp waits at it.
   static void maybe_release(Cta& c, func::CtaState& cta);
 
@@ -90,9 +110,9 @@ class TraceKernel final : public KernelSource {
   Window local_;
   TraceCode code_;
   std::unordered_map<const func::CtaState*, std::unique_ptr<Cta>> ctas_;
-  std::unordered_map<std::uint64_t, TraceBlock> ahead_;  // read, CTA not started yet
-  std::uint64_t started_ = 0;                            // CTAs
-  TraceBlock spare_;  // storage of a retired block, reused for the next one
+  std::unordered_map<std::uint64_t, Block> ahead_;  // read, CTA not started yet
+  std::uint64_t started_ = 0;                       // CTAs
+  TraceBlock read_;  // the block last read, its storage reused for the next one
 };
 
 }  // namespace warpsim::trace
