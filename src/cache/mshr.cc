@@ -14,7 +14,7 @@ MshrTable::MshrTable(std::uint32_t entries, std::uint32_t merge) : merge_(merge)
                                 std::to_string(merge));
   }
   entries_.resize(entries);
-  waiters_.resize(std::size_t{entries} * merge);
+  waiters_.resize(entries);
   free_.reserve(entries);
   for (std::uint32_t i = entries; i > 0; --i) free_.push_back(i - 1);
   // At most half full, so probe runs stay short.
@@ -46,12 +46,13 @@ void MshrTable::release(std::uint32_t index) {
   unlink(index);
   entries_[index].used = false;
   entries_[index].waiters = 0;
+  waiters_[index].clear();
   free_.push_back(index);
 }
 
 void MshrTable::add_waiter(std::uint32_t index, const MshrWaiter& waiter) {
   MshrEntry& e = entries_[index];
-  waiters_[std::size_t{index} * merge_ + e.waiters] = waiter;
+  waiters_[index].push_back(waiter);
   ++e.waiters;
 }
 

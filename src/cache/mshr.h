@@ -3,7 +3,9 @@
 // Miss status holding registers of the generic cache, one per line with fetches in flight
 // (GPGPU-Sim's mshr_table, keyed here by line rather than by sector). Each entry remembers
 // the sectors requested from the next level and those already delivered, and holds up to
-// `merge` waiting requests. Everything lives in arrays sized at construction; lookups go
+// `merge` waiting requests. Entries live in an array sized at construction, each entry's
+// waiters in a list that keeps its storage when the entry is freed (so memory follows the most
+// waiters an entry has had, not entries x merge, and stops allocating once warm); lookups go
 // through an open-addressing index, which only answers "which entry holds this line" and so
 // cannot make results depend on hash order.
 
@@ -58,7 +60,7 @@ class MshrTable {
   template <typename Done>
   void complete_arrived(std::uint32_t index, Done&& done) {
     MshrEntry& e = entries_[index];
-    MshrWaiter* waiters = &waiters_[std::size_t{index} * merge_];
+    std::vector<MshrWaiter>& waiters = waiters_[index];
     std::uint32_t kept = 0;
     for (std::uint32_t i = 0; i < e.waiters; ++i) {
       if ((waiters[i].needed & ~e.arrived) == 0) {
@@ -68,6 +70,7 @@ class MshrTable {
       }
     }
     e.waiters = kept;
+    waiters.resize(kept);
   }
 
  private:
@@ -78,9 +81,9 @@ class MshrTable {
 
   std::uint32_t merge_;
   std::vector<MshrEntry> entries_;
-  std::vector<MshrWaiter> waiters_;   // entry i's waiters at [i * merge, (i + 1) * merge)
-  std::vector<std::uint32_t> free_;   // a stack; the lowest index is handed out first
-  std::vector<std::uint32_t> slots_;  // line hash -> entry index, kNone when empty
+  std::vector<std::vector<MshrWaiter>> waiters_;  // per entry, in arrival order
+  std::vector<std::uint32_t> free_;               // a stack; the lowest index is handed out first
+  std::vector<std::uint32_t> slots_;              // line hash -> entry index, kNone when empty
   std::uint32_t mask_ = 0;
   std::uint32_t shift_ = 0;
 };
