@@ -125,7 +125,7 @@ CacheResult Cache::Impl::perfect_hit() {
 // change, so a refused access leaves no trace but its counter.
 bool Cache::Impl::policy_bypasses(const Lookup& k) const {
   return k.places && k.way == CacheLines::kNoWay && k.request->kind == MemKind::kRead &&
-         config.allocate == AllocatePoint::kOnMiss &&
+         config.allocate == AllocatePoint::kOnMiss && replacement->may_bypass() &&
          lines.first_invalid(k.set) == CacheLines::kNoWay && lines.can_place(k.set) &&
          replacement->bypass_instead(k.set, lines.evictable(k.set), k.info);
 }

@@ -73,6 +73,7 @@ class AgeLru final : public ReplacementPolicy {
     return victim(set, candidates, access.window);
   }
 
+  bool may_bypass() const override { return bypass_; }
   bool bypass_instead(std::uint32_t set, WayMask candidates, const AccessInfo& access) override {
     if (!bypass_ || lru_ || access.window.empty()) return false;
     const std::size_t v = line_index(context_, set, victim(set, candidates, access.window));

@@ -44,6 +44,7 @@ class PdpReplacement final : public ReplacementPolicy {
                               const AccessInfo& /*access*/) override {
     return smallest_stamp(context_, protected_until_, set, candidates);
   }
+  bool may_bypass() const override { return bypass_; }
   bool bypass_instead(std::uint32_t set, WayMask candidates, const AccessInfo& access) override {
     if (!bypass_ || access.is_write) return false;
     for (std::uint32_t way : candidates) {

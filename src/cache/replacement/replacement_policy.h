@@ -108,6 +108,9 @@ class ReplacementPolicy {
                               const AccessInfo& /*access*/) {
     return false;
   }
+  // False when bypass_instead() always answers false, so the cache need not gather its
+  // candidates; fixed for the policy's life.
+  virtual bool may_bypass() const { return false; }
   // Dynamic controllers (Dynamic-AgeLRU's vote) switch a policy to its fallback, plain LRU,
   // and back; the policy keeps its metadata up to date either way. Returns whether the policy
   // has a fallback (the default has none and ignores the call).

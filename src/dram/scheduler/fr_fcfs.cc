@@ -20,22 +20,18 @@ class FrFcfs final : public DramScheduler {
       : cap_(params.at("max_row_hits").as_uint()), streak_(context.banks, 0) {}
 
   std::size_t pick(std::span<const DramCandidate> candidates) const override {
-    std::size_t best = kNone;
-    bool best_hit = false;
+    std::size_t oldest = kNone;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const DramCandidate& c = candidates[i];
       if (!c.ready) continue;
       const bool capped = cap_ != 0 && streak_[c.bank] >= cap_;
       // Closing a row that queued requests still hit would turn those hits into conflicts.
       if (c.command == DramCommand::kPrecharge && c.bank_has_hits && !capped) continue;
-      const bool hit = c.row_hit && !capped;
-      // Candidates come oldest first, so the first of each class is the oldest of it.
-      if (best == kNone || (hit && !best_hit)) {
-        best = i;
-        best_hit = hit;
-      }
+      // Candidates come oldest first: the first hit is the oldest hit, which wins.
+      if (c.row_hit && !capped) return i;
+      if (oldest == kNone) oldest = i;
     }
-    return best;
+    return oldest;
   }
 
   void on_issue(const DramCandidate& c) override {
