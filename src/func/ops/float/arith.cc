@@ -3,6 +3,8 @@
 // the directed modes with the host FPU switched to that mode for the loop (and back after).
 // mad.f32 on sm_20+ is fma (a single rounding); so is mad.f64.
 
+#include <type_traits>
+
 #include "func/ops/float/float_ops.h"
 
 namespace warpsim::func {
@@ -85,6 +87,41 @@ void exec_nearest(ExecContext& ctx, const DecodedInst& inst) {
   ctx.write(inst, 0, B::kType, d);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define WARPSIM_NATIVE_FMA 1
+// exec_nearest<T, Fma, kFtz> with the host's FMA instruction, for x86-64 hosts that have one
+// (chosen at run time: the build targets baseline x86-64, where std::fma is a library call per
+// lane). An FMA rounds once, in hardware as in the library, and NaN results are made canonical
+// either way, so the bits are the same.
+template <typename T, bool kFtz>
+[[gnu::target("fma")]] void exec_fma_native(ExecContext& ctx, const DecodedInst& inst) {
+  using B = FloatBits<T>;
+  LaneValues src[3];
+  read_sources<T, Fma>(ctx, inst, src);
+  if constexpr (kFtz) {
+    for (unsigned i = 0; i < Fma::kArity; ++i) flush_lanes_f32(src[i]);
+  }
+  LaneValues d;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    const T a = B::get(src[0].v[l]);
+    const T b = B::get(src[1].v[l]);
+    const T c = B::get(src[2].v[l]);
+    if constexpr (std::is_same_v<T, float>) {
+      d.v[l] = B::put(__builtin_fmaf(a, b, c));
+    } else {
+      d.v[l] = B::put(__builtin_fma(a, b, c));
+    }
+    if constexpr (kFtz) d.v[l] = flush_subnormal<T>(d.v[l]);
+  }
+  ctx.write(inst, 0, B::kType, d);
+}
+
+bool host_has_fma() {
+  static const bool has = __builtin_cpu_supports("fma") != 0;
+  return has;
+}
+#endif
+
 // Any rounding mode, .ftz (f32: subnormal inputs and results become signed zeros) and .sat.
 template <typename T, typename Op>
 void exec_rounded(ExecContext& ctx, const DecodedInst& inst) {
@@ -121,6 +158,17 @@ void exec_rounded(ExecContext& ctx, const DecodedInst& inst) {
 template <typename Op>
 ExecFn pick(const ptx::Instruction& inst) {
   bool nearest = rounding_of(inst) == Round::kNearestEven && !inst.has(ModCat::kSat);
+#ifdef WARPSIM_NATIVE_FMA
+  if constexpr (std::is_same_v<Op, Fma>) {
+    if (nearest && host_has_fma()) {
+      if (inst.type == DataType::kF32) {
+        return inst.has(ModCat::kFtz) ? &exec_fma_native<float, true>
+                                      : &exec_fma_native<float, false>;
+      }
+      if (inst.type == DataType::kF64) return &exec_fma_native<double, false>;
+    }
+  }
+#endif
   if (inst.type == DataType::kF32) {
     if (!nearest) return &exec_rounded<float, Op>;
     return inst.has(ModCat::kFtz) ? &exec_nearest<float, Op, true>
