@@ -70,9 +70,10 @@ void read_sources(ExecContext& ctx, const DecodedInst& inst, LaneValues (&src)[3
 }
 
 // Round to nearest without .sat, optionally with .ftz (what -use_fast_math emits): the common
-// cases, loops the compiler can vectorize.
+// cases, loops the compiler can vectorize. Inlined into each handler, so that a handler compiled
+// for more of the host's instructions (exec_fma_native) gets the whole loop.
 template <typename T, typename Op, bool kFtz>
-void exec_nearest(ExecContext& ctx, const DecodedInst& inst) {
+[[gnu::always_inline]] inline void nearest_lanes(ExecContext& ctx, const DecodedInst& inst) {
   using B = FloatBits<T>;
   LaneValues src[3];
   read_sources<T, Op>(ctx, inst, src);
@@ -87,33 +88,32 @@ void exec_nearest(ExecContext& ctx, const DecodedInst& inst) {
   ctx.write(inst, 0, B::kType, d);
 }
 
+template <typename T, typename Op, bool kFtz>
+void exec_nearest(ExecContext& ctx, const DecodedInst& inst) {
+  nearest_lanes<T, Op, kFtz>(ctx, inst);
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #define WARPSIM_NATIVE_FMA 1
 // exec_nearest<T, Fma, kFtz> with the host's FMA instruction, for x86-64 hosts that have one
 // (chosen at run time: the build targets baseline x86-64, where std::fma is a library call per
 // lane). An FMA rounds once, in hardware as in the library, and NaN results are made canonical
 // either way, so the bits are the same.
+struct FmaInstruction {
+  static constexpr unsigned kArity = 3;
+  template <typename T>
+  [[gnu::always_inline]] static T apply(T a, T b, T c) {
+    if constexpr (std::is_same_v<T, float>) {
+      return __builtin_fmaf(a, b, c);
+    } else {
+      return __builtin_fma(a, b, c);
+    }
+  }
+};
+
 template <typename T, bool kFtz>
 [[gnu::target("fma")]] void exec_fma_native(ExecContext& ctx, const DecodedInst& inst) {
-  using B = FloatBits<T>;
-  LaneValues src[3];
-  read_sources<T, Fma>(ctx, inst, src);
-  if constexpr (kFtz) {
-    for (unsigned i = 0; i < Fma::kArity; ++i) flush_lanes_f32(src[i]);
-  }
-  LaneValues d;
-  for (unsigned l = 0; l < kWarpSize; ++l) {
-    const T a = B::get(src[0].v[l]);
-    const T b = B::get(src[1].v[l]);
-    const T c = B::get(src[2].v[l]);
-    if constexpr (std::is_same_v<T, float>) {
-      d.v[l] = B::put(__builtin_fmaf(a, b, c));
-    } else {
-      d.v[l] = B::put(__builtin_fma(a, b, c));
-    }
-    if constexpr (kFtz) d.v[l] = flush_subnormal<T>(d.v[l]);
-  }
-  ctx.write(inst, 0, B::kType, d);
+  nearest_lanes<T, FmaInstruction, kFtz>(ctx, inst);
 }
 
 bool host_has_fma() {
