@@ -13,7 +13,14 @@ struct Dim3 {
   std::uint64_t volume() const { return std::uint64_t{x} * y * z; }
   bool operator==(const Dim3&) const = default;
   std::string str() const {
-    return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+    std::string s = "(";
+    s += std::to_string(x);
+    s += ',';
+    s += std::to_string(y);
+    s += ',';
+    s += std::to_string(z);
+    s += ')';
+    return s;
   }
   // The index with linear number `linear` in x-major order.
   Dim3 unflatten(std::uint64_t linear) const {

@@ -52,7 +52,9 @@ void build_core(BuiltGpu& gpu, const ConfigNode& resolved) {
   Component& memory = gpu.memory->port();
   const SmConfig& c = *gpu.sm_config;
   for (std::uint32_t i = 0; i < sms; ++i) {
-    const std::string n = "[" + std::to_string(i) + "]";
+    std::string n = "[";
+    n += std::to_string(i);
+    n += ']';
     Sm& sm = *gpu.sms[i];
     auto& to_sm = sim.connect<CtaAssignment>("cta_dispatch" + n, *gpu.dispatcher, sm,
                                              LinkParams{c.max_ctas, 1, 1});

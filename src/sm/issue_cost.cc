@@ -95,7 +95,8 @@ std::string issue_key(const ptx::Instruction& inst) {
   if (is_long_math(inst.op)) {
     const ptx::Mod precision = inst.mod(ModCat::kPrecision);
     if (precision != ptx::Mod::kNone) {
-      key += "." + std::string(ptx::mod_name(precision));
+      key += '.';
+      key += ptx::mod_name(precision);
     } else if (inst.has(ModCat::kRounding)) {
       key += ".rn";  // IEEE-rounded: the long, software sequence whatever the mode
     }
@@ -105,7 +106,8 @@ std::string issue_key(const ptx::Instruction& inst) {
     case Opcode::kMul:
     case Opcode::kMad:
       if (inst.has(ModCat::kMulMode)) {
-        key += "." + std::string(ptx::mod_name(inst.mod(ModCat::kMulMode)));
+        key += '.';
+        key += ptx::mod_name(inst.mod(ModCat::kMulMode));
       }
       return with_class(key, inst.type);
     case Opcode::kCvt:

@@ -18,8 +18,12 @@ std::uint32_t parse_u32(const LineSource& src, std::string_view key, std::string
 std::uint64_t parse_address(const LineSource& src, std::string_view key, std::string_view value) {
   std::uint64_t v = 0;
   if (value.substr(0, 2) != "0x" || !parse_hex(value, v)) {
-    src.fail("-" + std::string(key) + ": expected a hex address 0x..., got '" + std::string(value) +
-             "'");
+    std::string what = "-";
+    what += key;
+    what += ": expected a hex address 0x..., got '";
+    what += value;
+    what += '\'';
+    src.fail(what);
   }
   return v;
 }

@@ -179,7 +179,10 @@ class Formatter {
       s += '-';
     }
     if (spec.width) s += std::to_string(*spec.width);
-    if (with_precision && spec.precision) s += "." + std::to_string(*spec.precision);
+    if (with_precision && spec.precision) {
+      s += '.';
+      s += std::to_string(*spec.precision);
+    }
     return s;
   }
 
