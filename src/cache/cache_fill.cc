@@ -145,7 +145,7 @@ void Cache::Impl::fill(const MemReply& reply, std::vector<std::uint64_t>& comple
     }
   });
   if (entry.arrived == entry.requested) {
-    if (entry.waiters != 0) throw std::logic_error("cache MSHR done with requests waiting");
+    if (mshrs.waiters(index) != 0) throw std::logic_error("cache MSHR done with requests waiting");
     mshrs.release(index);
   }
 }
@@ -200,7 +200,7 @@ std::string Cache::Impl::describe_state() const {
     const MshrEntry& e = mshrs.entry(i);
     if (!e.used) continue;
     out << (shown++ == 0 ? "; pending:" : ",") << " line 0x" << std::hex << e.line << " sectors 0x"
-        << e.requested << " arrived 0x" << e.arrived << std::dec << " (" << e.waiters
+        << e.requested << " arrived 0x" << e.arrived << std::dec << " (" << mshrs.waiters(i)
         << " waiting)";
   }
   return out.str();

@@ -45,15 +45,12 @@ std::uint32_t MshrTable::allocate(Addr line, std::uint64_t sequence) {
 void MshrTable::release(std::uint32_t index) {
   unlink(index);
   entries_[index].used = false;
-  entries_[index].waiters = 0;
   waiters_[index].clear();
   free_.push_back(index);
 }
 
 void MshrTable::add_waiter(std::uint32_t index, const MshrWaiter& waiter) {
-  MshrEntry& e = entries_[index];
   waiters_[index].push_back(waiter);
-  ++e.waiters;
 }
 
 // Linear probing's backward-shift deletion: later entries of the probe run move up into the

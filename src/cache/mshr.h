@@ -28,7 +28,6 @@ struct MshrEntry {
   SectorMask requested = 0;
   SectorMask arrived = 0;
   std::uint64_t sequence = 0;  // of its first fetch; later fetches of the entry count up
-  std::uint32_t waiters = 0;
   bool used = false;
   bool places = true;  // its fill places the line (false: a token-less read's, cache tokens)
 };
@@ -52,24 +51,26 @@ class MshrTable {
 
   MshrEntry& entry(std::uint32_t index) { return entries_[index]; }
   const MshrEntry& entry(std::uint32_t index) const { return entries_[index]; }
-  bool can_merge(std::uint32_t index) const { return entries_[index].waiters < merge_; }
+  std::uint32_t waiters(std::uint32_t index) const {
+    return static_cast<std::uint32_t>(waiters_[index].size());
+  }
+  bool can_merge(std::uint32_t index) const { return waiters(index) < merge_; }
   void add_waiter(std::uint32_t index, const MshrWaiter& waiter);
 
   // Calls done(waiter) for each waiter whose needed sectors have all arrived, in arrival
   // order, and keeps the others in order.
   template <typename Done>
   void complete_arrived(std::uint32_t index, Done&& done) {
-    MshrEntry& e = entries_[index];
+    const SectorMask arrived = entries_[index].arrived;
     std::vector<MshrWaiter>& waiters = waiters_[index];
-    std::uint32_t kept = 0;
-    for (std::uint32_t i = 0; i < e.waiters; ++i) {
-      if ((waiters[i].needed & ~e.arrived) == 0) {
-        done(waiters[i]);
+    std::size_t kept = 0;
+    for (const MshrWaiter& w : waiters) {
+      if ((w.needed & ~arrived) == 0) {
+        done(w);
       } else {
-        waiters[kept++] = waiters[i];
+        waiters[kept++] = w;
       }
     }
-    e.waiters = kept;
     waiters.resize(kept);
   }
 
