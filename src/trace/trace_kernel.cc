@@ -75,17 +75,20 @@ TraceReader& TraceKernel::reader() {
   return *reader_;
 }
 
-TraceKernel::Block TraceKernel::compact(const TraceBlock& read) {
+func::LaneMask TraceKernel::warp_lanes(std::uint32_t w) const {
   const std::uint64_t threads = shape_.block.volume();
+  const std::uint64_t first = std::uint64_t{w} * func::kWarpSize;
+  return static_cast<func::LaneMask>(
+      func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));
+}
+
+TraceKernel::Block TraceKernel::compact(const TraceBlock& read) {
   Block block;
   block.warps.resize(read.warps.size());
   for (std::uint32_t w = 0; w < read.warps.size(); ++w) {
     const std::vector<TraceInst>& insts = read.warps[w].insts;
     for (const TraceInst& inst : insts) code_.add(inst, path_);
-    const std::uint64_t first = std::uint64_t{w} * func::kWarpSize;
-    const auto lanes = static_cast<func::LaneMask>(
-        func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));
-    check_warp(read, w, lanes);
+    check_warp(read, w, warp_lanes(w));
     Warp& warp = block.warps[w];
     warp.lines.reserve(insts.size());
     for (const TraceInst& inst : insts) {
@@ -141,11 +144,9 @@ std::unique_ptr<func::CtaState> TraceKernel::start_cta(std::uint64_t linear_cta)
   c->next.assign(block.warps.size(), 0);
   c->unfinished = static_cast<std::uint32_t>(block.warps.size());
   for (std::uint32_t w = 0; w < block.warps.size(); ++w) {
-    const std::uint64_t first = std::uint64_t{w} * func::kWarpSize;
     func::WarpState& warp = cta->warps[w];
     warp.warp_id = w;
-    warp.live = static_cast<func::LaneMask>(
-        func::width_mask(static_cast<unsigned>(std::min<std::uint64_t>(32, threads - first))));
+    warp.live = warp_lanes(w);
     const Line& head = block.warps[w].lines.front();
     warp.calls.push_back({&code_.code(), 0, 0, 0, nullptr});
     warp.simt.push_back({head.index, func::kNoPc, head.mask});

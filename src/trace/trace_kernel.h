@@ -89,6 +89,8 @@ class TraceKernel final : public KernelSource {
     std::uint32_t unfinished = 0;     // warps
     std::uint32_t waiting = 0;        // warps at the barrier
   };
+  // The threads of warp `w` that the block has (all 32 but in a last, partial warp).
+  func::LaneMask warp_lanes(std::uint32_t w) const;
   void check_warp(const TraceBlock& block, std::uint32_t w, func::LaneMask lanes) const;
   // Adds `read`'s instructions to the code table, checks each warp and keeps what replay needs.
   Block compact(const TraceBlock& read);
