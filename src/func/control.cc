@@ -9,6 +9,7 @@
 #include "func/address_map.h"
 #include "func/device.h"
 #include "func/handlers.h"
+#include "func/its.h"
 #include "func/simt.h"
 
 namespace warpsim::func {
@@ -24,6 +25,8 @@ void exec_bra(ExecContext& ctx, const DecodedInst& inst) {
   LaneMask taken = ctx.mask;
   LaneMask fall = ctx.active & ~ctx.mask;
   branch(ctx.warp, taken, inst.target, fall, inst.pc + 1, inst.reconverge);
+  if (fall == 0 && taken != 0 && inst.target <= inst.pc && ctx.cta.independent)
+    note_back_edge(ctx.warp, inst.target);
 }
 
 void exec_ret(ExecContext& ctx, const DecodedInst& inst) {
@@ -202,10 +205,11 @@ void exec_call(ExecContext& ctx, const DecodedInst& inst) {
     if (group != ctx.mask) {
       // Lanes calling different functions: run one group now, the rest re-execute the call.
       WarpState& warp = ctx.warp;
+      const auto depth = static_cast<std::uint16_t>(warp.simt.back().depth + 1);
       warp.simt.back().pc = inst.pc + 1;
-      warp.simt.push_back({inst.pc, inst.pc + 1, ctx.mask & ~group});
+      warp.simt.push_back({inst.pc, inst.pc + 1, ctx.mask & ~group, depth});
       ctx.mask = group;
-      warp.simt.push_back({inst.pc + 1, inst.pc + 1, group});
+      warp.simt.push_back({inst.pc + 1, inst.pc + 1, group, depth});
     }
     index = static_cast<std::uint32_t>(chosen - kFunctionBase);
   }

@@ -39,6 +39,8 @@ struct CtaState {
   // Barrier rounds completed so far: a change tells the timing model that warps other than the
   // one it stepped may have been released.
   std::uint64_t barrier_releases = 0;
+  // Volta's independent thread scheduling (DeviceOptions::independent_scheduling, func/its.h).
+  bool independent = false;
 
   bool done() const { return live_threads == 0; }
 };

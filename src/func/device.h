@@ -47,6 +47,10 @@ struct DeviceOptions {
   // Whether modules may use warpsim's `relssp` (seed 002's scratchpad sharing: only a GPU with
   // sm.scratchpad_sharing.enabled has it); a module that does otherwise fails to load.
   bool allow_relssp = false;
+  // Volta's independent thread scheduling (func/its.h): a warp's diverged paths interleave when
+  // one spins or waits at a barrier, so threads of a warp may wait for each other. false: the
+  // lockstep SIMT stack of earlier GPUs.
+  bool independent_scheduling = false;
 };
 
 struct LaunchResult {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "func/device.h"
 #include "func/exec_context.h"
 #include "func/simt.h"
 #include "ptx/ir.h"
@@ -19,6 +20,7 @@ CtaState start_cta(const LaunchState& launch, std::uint64_t linear_cta) {
   cta.shared.assign(launch.shared_size, 0);
   std::uint64_t threads = cfg.block.volume();
   cta.live_threads = static_cast<std::uint32_t>(threads);
+  cta.independent = launch.device != nullptr && launch.device->options().independent_scheduling;
   cta.warps.resize(launch.warps_per_cta);
   bool empty = kernel.exit_pc() == 0;
   if (empty) cta.live_threads = 0;

@@ -1,9 +1,11 @@
 #include "func/simt.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
 #include "func/exec_context.h"
+#include "func/its.h"
 
 namespace warpsim::func {
 
@@ -17,9 +19,10 @@ void branch(WarpState& warp, LaneMask taken, std::uint32_t target, LaneMask fall
     warp.simt.back().pc = fallthrough;
     return;
   }
+  const auto depth = static_cast<std::uint16_t>(warp.simt.back().depth + 1);
   warp.simt.back().pc = rpc;
-  warp.simt.push_back({target, rpc, taken});
-  warp.simt.push_back({fallthrough, rpc, fall});
+  warp.simt.push_back({target, rpc, taken, depth});
+  warp.simt.push_back({fallthrough, rpc, fall, depth});
 }
 
 void end_lanes(CtaState& cta, WarpState& warp, LaneMask lanes) {
@@ -76,9 +79,11 @@ void settle(CtaState& cta, WarpState& warp) {
     SimtEntry& top = warp.simt.back();
     std::uint32_t index = static_cast<std::uint32_t>(warp.simt.size() - 1);
     bool bottom = index == warp.calls.back().simt_base;
-    if (top.mask != 0 && top.pc != top.rpc) break;
-    if (bottom && top.mask != 0) {
-      // The function's bottom entry reached its exit: return, or end the kernel's threads.
+    if (top.mask != 0 && (top.pc != top.rpc || top.parked != 0)) break;
+    if (top.mask != 0) note_progress(warp);
+    if (top.depth == 0 && top.mask != 0) {
+      // The function's bottom entry (or, with independent scheduling, lanes of a kernel's that
+      // went on without the rest) reached its exit: return, or end the kernel's threads.
       if (warp.calls.size() == 1) {
         end_lanes(cta, warp, top.mask);
       } else {
@@ -98,7 +103,9 @@ void settle(CtaState& cta, WarpState& warp) {
     warp.simt.clear();
     warp.calls.clear();
     warp.wait = WarpWait::kDone;
+    return;
   }
+  if (cta.independent) run_unparked(warp);
 }
 
 void barrier_arrive(CtaState& cta, WarpState& warp, std::uint32_t id, LaneMask lanes,
@@ -109,7 +116,11 @@ void barrier_arrive(CtaState& cta, WarpState& warp, std::uint32_t id, LaneMask l
     b.pc = pc;
   }
   b.arrived += static_cast<std::uint32_t>(std::popcount(lanes));
-  if (wait) {
+  if (wait && cta.independent) {
+    if (std::find(b.waiting.begin(), b.waiting.end(), warp.warp_id) == b.waiting.end())
+      b.waiting.push_back(warp.warp_id);
+    park_at_barrier(warp, id);
+  } else if (wait) {
     warp.wait = WarpWait::kBarrier;
     warp.barrier = id;
     warp.barrier_lanes = lanes;
@@ -139,12 +150,21 @@ void try_complete(CtaState& cta, std::uint32_t id) {
     LaneValues& dst = w.regs[r.slot];
     for_each_lane(r.lanes, [&](unsigned lane) { dst.v[lane] = value; });
   }
-  for (std::uint32_t warp_id : b.waiting) {
-    WarpState& w = cta.warps[warp_id];
-    if (w.wait == WarpWait::kBarrier) w.wait = WarpWait::kNone;
-  }
+  std::vector<std::uint32_t> released = std::move(b.waiting);
   b = BarrierState{};
   ++cta.barrier_releases;
+  for (std::uint32_t warp_id : released) {
+    WarpState& w = cta.warps[warp_id];
+    if (cta.independent) {
+      unpark(w, id);
+      if (w.wait == WarpWait::kBarrier) {
+        w.wait = WarpWait::kNone;
+        settle(cta, w);
+      }
+    } else if (w.wait == WarpWait::kBarrier) {
+      w.wait = WarpWait::kNone;
+    }
+  }
 }
 
 }  // namespace warpsim::func

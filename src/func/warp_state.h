@@ -15,11 +15,27 @@
 namespace warpsim::func {
 
 // One SIMT stack entry: lanes `mask` run from `pc` until they reach `rpc`, where the entry is
-// popped and the lanes rejoin the entry below.
+// popped and the lanes rejoin their parent: the nearest entry below with one less `depth` (a
+// function's bottom entry has depth 0). Entries are the stack's depth-first order of a tree, so
+// each subtree is a contiguous range; independent thread scheduling (func/its.h) reorders
+// sibling subtrees and marks paths that spun or wait at a barrier.
 struct SimtEntry {
   std::uint32_t pc = 0;
   std::uint32_t rpc = kNoPc;
   LaneMask mask = 0;
+  std::uint16_t depth = 0;
+  std::uint8_t parked = 0;  // independent scheduling: 1 + the CTA barrier the lanes wait at
+  bool spun = false;        // independent scheduling: spun since the warp last made progress
+};
+
+// Independent thread scheduling's watch for a path that spins: the back edge it keeps taking,
+// and a copy of its lanes' registers once it has taken it kSpinCheck times.
+struct SpinWatch {
+  std::uint32_t target = kNoPc;
+  std::uint32_t depth = 0;  // stack size when the count began
+  LaneMask mask = 0;
+  std::uint32_t count = 0;
+  std::vector<std::uint64_t> registers;
 };
 
 struct CallFrame {
@@ -47,6 +63,8 @@ struct WarpState {
   LaneMask barrier_lanes = 0;  // kBarrier: the lanes that arrived
   std::uint64_t executed = 0;  // warp instructions issued
   LaneValues carry{};          // each lane's carry flag (add.cc, addc ...), 0 or 1
+  SpinWatch spin;              // independent thread scheduling only
+  bool any_spun = false;       // some entry has `spun` set
 
   bool done() const { return wait == WarpWait::kDone; }
   const CallFrame& frame() const { return calls.back(); }

@@ -49,6 +49,11 @@ SectionSpec sm_section() {
                 "shared memory one thread block may use (with the opt-in attribute)", 1024),
        with_default("max_threads_per_cta", ParamType::kUint, "threads one thread block may have",
                     "1024", 1),
+       with_default("independent_thread_scheduling", ParamType::kBool,
+                    "threads of a warp are scheduled independently (Volta and later): a path "
+                    "that spins or waits at a barrier lets the warp's other paths run "
+                    "(docs/architecture.md); false: the lockstep SIMT stack of earlier GPUs",
+                    "false"),
        required("max_registers_per_cta", ParamType::kUint,
                 "32-bit registers one thread block may be allocated", 1),
        ParamSpec{.name = "max_registers_per_thread",

@@ -43,6 +43,7 @@ void Runtime::create_device() {
   options.host_mapped = true;  // unified addressing: managed memory is host memory too
   options.transform = passes::configured_transform(config());
   options.allow_relssp = config().at("sm").at("scratchpad_sharing").at("enabled").as_bool();
+  options.independent_scheduling = config().at("sm").at("independent_thread_scheduling").as_bool();
   device_ = std::make_unique<func::Device>(options);
   if (!env().write_trace.empty()) start_trace_writer();
   code_.attach(*device_, env().ptx);

@@ -23,6 +23,7 @@ func::DeviceOptions device_options(const GpuDescription& gpu, const ConfigNode& 
   options.max_threads_per_cta = gpu.max_threads_per_cta;
   options.transform = passes::configured_transform(resolved);
   options.allow_relssp = resolved.at("sm").at("scratchpad_sharing").at("enabled").as_bool();
+  options.independent_scheduling = resolved.at("sm").at("independent_thread_scheduling").as_bool();
   return options;
 }
 
