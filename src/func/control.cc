@@ -89,6 +89,22 @@ void exec_barrier(ExecContext& ctx, const DecodedInst& inst) {
   barrier_arrive(ctx.cta, ctx.warp, id, ctx.mask, expected, mode != Mod::kArrive, inst.pc);
 }
 
+// bar.warp.sync membermask: with independent scheduling the lanes wait for the live members on
+// other paths; in lockstep they are together already.
+void exec_warp_sync(ExecContext& ctx, const DecodedInst& inst) {
+  if (ctx.mask == 0 || !ctx.cta.independent) return;
+  LaneValues m = ctx.read(inst, 0, ptx::DataType::kB32);
+  LaneMask members = 0;
+  for_each_lane(ctx.mask, [&](unsigned lane) { members |= static_cast<LaneMask>(m.v[lane]); });
+  LaneMask missing = warp_sync(ctx.warp, members, ctx.mask);
+  if (missing != 0) {
+    ctx.fail(inst, static_cast<unsigned>(std::countr_zero(ctx.mask)),
+             fmt::format("bar.warp.sync waits for lanes 0x{:08x}, which no path of the warp can "
+                         "bring there",
+                         missing));
+  }
+}
+
 // ---- calls ----
 
 // Copies argument `i` of a call into the callee's parameter `i` for the executing lanes.
@@ -239,6 +255,7 @@ ExecFn select_control(const ptx::Instruction& inst) {
     case Opcode::kBarrier:
       return &exec_barrier;
     case Opcode::kBarWarpSync:
+      return &exec_warp_sync;
     case Opcode::kMembar:
     case Opcode::kFence:
     case Opcode::kFenceProxy:

@@ -4,6 +4,10 @@
 #include <cstddef>
 #include <limits>
 
+#include <fmt/format.h>
+
+#include "func/exec_error.h"
+
 namespace warpsim::func {
 
 namespace {
@@ -60,6 +64,11 @@ bool release_waiting(WarpState& warp, std::size_t p) {
   for (std::size_t j = p + 1; j < simt.size(); ++j) elsewhere |= simt[j].mask;
   const LaneMask arrived = simt[p].mask & ~elsewhere;
   if (arrived == 0 || (simt[p].depth == 0 && warp.calls.size() > 1)) return false;
+  if (simt[p].pc == simt[p].rpc && simt[p].depth > 0) {
+    // `p` only waits to pop: its arrived lanes wait, in effect, at its parent's point.
+    simt[p].mask &= ~arrived;
+    return false;
+  }
   SimtEntry released = simt[p];
   released.mask = arrived;
   released.spun = false;
@@ -97,6 +106,14 @@ bool switch_path(WarpState& warp) {
   warp.simt.back().spun = top_spun;
   warp.any_spun = top_spun;
   return run_other(warp);
+}
+
+// A path waiting at a CTA barrier, if any.
+const SimtEntry* cta_parked(const WarpState& warp) {
+  for (const SimtEntry& e : warp.simt) {
+    if (e.parked != 0 && e.parked != kParkedAtWarpSync) return &e;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -143,19 +160,51 @@ void park_at_barrier(WarpState& warp, std::uint32_t id) {
     if (e.parked == id + 1) waiting |= e.mask;
   }
   warp.barrier_lanes = waiting;
-  run_unparked(warp);
 }
 
-void run_unparked(WarpState& warp) {
+void run_unparked(const CtaState& cta, WarpState& warp) {
   if (warp.done() || warp.simt.empty() || warp.simt.back().parked == 0) return;
   if (switch_path(warp)) return;
-  warp.wait = WarpWait::kBarrier;
-  warp.barrier = warp.simt.back().parked - 1U;
+  // Every path waits: at a CTA barrier, whose completion unparks its paths, or at a warp sync.
+  if (const SimtEntry* e = cta_parked(warp)) {
+    warp.wait = WarpWait::kBarrier;
+    warp.barrier = e->parked - 1U;
+    return;
+  }
+  const WarpSync& sync = warp.warp_sync;
+  throw ExecError(fmt::format(
+      "block {}, warp {}: lanes 0x{:08x} wait at bar.warp.sync in {} for lanes 0x{:08x}, which "
+      "no path of the warp can bring there",
+      cta.ctaid.str(), warp.warp_id, sync.arrived, warp.calls.back().code->name(),
+      sync.members & warp.live & ~sync.arrived));
+}
+
+LaneMask warp_sync(WarpState& warp, LaneMask members, LaneMask lanes) {
+  WarpSync& sync = warp.warp_sync;
+  sync.members |= members;
+  sync.arrived |= lanes;
+  const LaneMask missing = sync.members & warp.live & ~sync.arrived;
+  if (missing == 0) {
+    unpark(warp, kParkedAtWarpSync - 1U);
+    sync = WarpSync{};
+    return 0;
+  }
+  warp.simt.back().parked = kParkedAtWarpSync;
+  if (switch_path(warp) || cta_parked(warp) != nullptr) return 0;
+  return missing;
+}
+
+void recheck_warp_sync(WarpState& warp) {
+  WarpSync& sync = warp.warp_sync;
+  if (sync.members == 0 || (sync.members & warp.live & ~sync.arrived) != 0) return;
+  unpark(warp, kParkedAtWarpSync - 1U);
+  sync = WarpSync{};
 }
 
 void unpark(WarpState& warp, std::uint32_t id) {
+  const auto parked = static_cast<std::uint8_t>(id + 1);
   for (SimtEntry& e : warp.simt) {
-    if (e.parked == id + 1) e.parked = 0;
+    if (e.parked == parked) e.parked = 0;
   }
 }
 

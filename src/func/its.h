@@ -5,8 +5,9 @@
 // Paths still reconverge at immediate post-dominators through the SIMT stack, as ptxas places
 // its convergence barriers, but a path that cannot go on no longer holds up the rest of its
 // warp: the warp runs another of its paths instead. A path cannot go on when it spins (it takes
-// the same back edge with the same registers, waiting for memory to change) or when it waits at
-// a CTA barrier that other lanes of its warp have yet to reach. The warp then, in this order,
+// the same back edge with the same registers, waiting for memory to change), when it waits at a
+// CTA barrier, or when it waits at a bar.warp.sync whose member mask names lanes on other paths
+// (the round completes when every live member has executed one). The warp then, in this order,
 // runs a sibling path of the same branch (sibling subtrees of the stack are rotated), or lets
 // the lanes already waiting at the reconvergence point go on past it (they leave as a path of
 // their own, a sibling of the one they waited for), trying the innermost reconvergence point
@@ -27,13 +28,23 @@ inline constexpr std::uint32_t kSpinCheck = 16;
 // to spin, runs another path of the warp.
 void note_back_edge(WarpState& warp, std::uint32_t target);
 
-// The top path has just arrived at CTA barrier `id` and waits there: it is parked, and another
-// path of the warp runs if one can; else the whole warp waits at the barrier.
+// The top path has just arrived at CTA barrier `id` and waits there: it is parked (run_unparked
+// then runs another path of the warp, or the warp waits at the barrier).
 void park_at_barrier(WarpState& warp, std::uint32_t id);
 
+// bar.warp.sync by the top path's `lanes`, naming `members`: the path waits (parked) until every
+// live member has arrived at a bar.warp.sync, and another path runs meanwhile. Returns the
+// members that cannot arrive because no other path can run nor will after a CTA barrier (0:
+// none).
+LaneMask warp_sync(WarpState& warp, LaneMask members, LaneMask lanes);
+
+// Lanes ended: a bar.warp.sync round that waited only for them completes.
+void recheck_warp_sync(WarpState& warp);
+
 // After the stack settles: if the top path is parked, runs another path, or blocks the warp at
-// the top path's barrier when none can run.
-void run_unparked(WarpState& warp);
+// a parked path's CTA barrier when none can run. Throws ExecError when paths wait at
+// bar.warp.sync for lanes no path can bring.
+void run_unparked(const CtaState& cta, WarpState& warp);
 
 // Barrier `id` completed: the warp's paths parked there may run again.
 void unpark(WarpState& warp, std::uint32_t id);

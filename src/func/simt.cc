@@ -30,6 +30,7 @@ void end_lanes(CtaState& cta, WarpState& warp, LaneMask lanes) {
   if (lanes == 0) return;
   warp.live &= ~lanes;
   for (SimtEntry& e : warp.simt) e.mask &= ~lanes;
+  if (cta.independent) recheck_warp_sync(warp);
   cta.live_threads -= static_cast<std::uint32_t>(std::popcount(lanes));
   for (std::uint32_t id = 0; id < kNumBarriers; ++id) {
     if (cta.barriers[id].arrived != 0 && cta.barriers[id].expected == 0) try_complete(cta, id);
@@ -105,7 +106,7 @@ void settle(CtaState& cta, WarpState& warp) {
     warp.wait = WarpWait::kDone;
     return;
   }
-  if (cta.independent) run_unparked(warp);
+  if (cta.independent) run_unparked(cta, warp);
 }
 
 void barrier_arrive(CtaState& cta, WarpState& warp, std::uint32_t id, LaneMask lanes,

@@ -24,8 +24,19 @@ struct SimtEntry {
   std::uint32_t rpc = kNoPc;
   LaneMask mask = 0;
   std::uint16_t depth = 0;
-  std::uint8_t parked = 0;  // independent scheduling: 1 + the CTA barrier the lanes wait at
+  std::uint8_t parked = 0;  // independent scheduling: 1 + the CTA barrier the lanes wait at,
+                            // or kParkedAtWarpSync
   bool spun = false;        // independent scheduling: spun since the warp last made progress
+};
+
+// SimtEntry::parked of a path waiting at bar.warp.sync for lanes on other paths.
+inline constexpr std::uint8_t kParkedAtWarpSync = 0xff;
+
+// Independent thread scheduling: the bar.warp.sync round in progress (lanes named in the member
+// masks so far, lanes that have arrived).
+struct WarpSync {
+  LaneMask members = 0;
+  LaneMask arrived = 0;
 };
 
 // Independent thread scheduling's watch for a path that spins: the back edge it keeps taking,
@@ -64,6 +75,7 @@ struct WarpState {
   std::uint64_t executed = 0;  // warp instructions issued
   LaneValues carry{};          // each lane's carry flag (add.cc, addc ...), 0 or 1
   SpinWatch spin;              // independent thread scheduling only
+  WarpSync warp_sync;          // independent thread scheduling only
   bool any_spun = false;       // some entry has `spun` set
 
   bool done() const { return wait == WarpWait::kDone; }

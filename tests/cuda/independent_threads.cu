@@ -2,8 +2,9 @@
 // that a lockstep SIMT stack cannot: a spin lock with the critical section after the spin loop
 // (the lane that took the lock goes on while its warp-mates spin), lanes that wait for a flag
 // set by lanes on the other side of the same branch (the waiting side runs first), a lane that
-// spins for another warp while its warp-mates go on to __syncthreads, and __syncthreads reached
-// from both sides of a divergent branch (per-thread barriers, PTX bar.sync on sm_70 and later).
+// spins for another warp while its warp-mates go on to __syncthreads, __syncthreads reached from
+// both sides of a divergent branch (per-thread barriers, PTX bar.sync on sm_70 and later), and
+// a hand-off through __syncwarp calls on both sides of a branch.
 // Needs compute capability 7.0 or later; on earlier GPUs these kernels never finish.
 // Usage: independent_threads [n]   (default n = 512: threads that take the lock)
 #include <vector>
@@ -79,6 +80,23 @@ __global__ void divergent_barrier(int* out) {
   }
   out[blockIdx.x * blockDim.x + t] = r;
 }
+// Lane 0 of each warp publishes a value and meets its warp-mates at a __syncwarp on its own side
+// of the branch; they wait at theirs (the side that runs first) before reading it.
+__global__ void syncwarp_handoff(int* out) {
+  __shared__ int value[kBlock / 32];
+  int lane = threadIdx.x & 31;
+  int w = threadIdx.x >> 5;
+  int r;
+  if (lane == 0) {
+    value[w] = 100 * blockIdx.x + w;
+    __syncwarp();
+    r = -1;
+  } else {
+    __syncwarp();
+    r = value[w] + lane;
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = r;
+}
 #endif  // __CUDACC__
 
 int main(int argc, char** argv) {
@@ -146,6 +164,14 @@ int main(int argc, char** argv) {
     int u = t % kBlock;
     int want = (u & 1) ? 5 * (u ^ 1) : 3 * (u ^ 1) + 1;
     if (out[t] != want) mismatch("divergent_barrier thread %d = %d want %d", t, out[t], want);
+  }
+  LAUNCH(syncwarp_handoff, 2, kBlock)(dout);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaMemcpy(out.data(), dout, threads * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int t = 0; t < threads; ++t) {
+    int u = t % kBlock;
+    int want = (u & 31) == 0 ? -1 : 100 * (t / kBlock) + u / 32 + (u & 31);
+    if (out[t] != want) mismatch("syncwarp_handoff thread %d = %d want %d", t, out[t], want);
   }
   CUDA_CHECK(cudaFree(dlock));
   CUDA_CHECK(cudaFree(dcounter));

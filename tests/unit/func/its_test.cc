@@ -215,6 +215,68 @@ TEST(FuncIts, SpinningLaneDoesNotHoldUpItsWarpMatesAtABarrier) {
   for (std::uint32_t t = 0; t < 64; ++t) EXPECT_EQ(got[t], 77 + t) << "thread " << t;
 }
 
+// Lane 0 writes a value and meets the other lanes at bar.warp.sync on its side of the branch;
+// they wait at theirs (the fall-through, run first) before reading it.
+TEST(FuncIts, WarpSyncWaitsForMembersOnTheOtherSide) {
+  FuncRunner r(kernel_ptx("wsync", ".param .u64 out", R"(
+  .shared .align 4 .b8 value[4];
+  .reg .pred %p<2>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra WRITE;
+  bar.warp.sync -1;
+  ld.shared.u32 %r2, [value];
+  bra.uni JOIN;
+WRITE:
+  mov.u32 %r3, 42;
+  st.shared.u32 [value], %r3;
+  bar.warp.sync -1;
+  mov.u32 %r2, %r3;
+JOIN:
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;)"),
+               independent());
+  Addr out = r.alloc<std::uint32_t>(32);
+  r.launch("wsync", {1, 1, 1}, {32, 1, 1}, out);
+  EXPECT_EQ(r.download<std::uint32_t>(out, 32), std::vector<std::uint32_t>(32, 42));
+}
+
+// bar.warp.sync inside a function that only some lanes call: the others wait in the caller,
+// where no path of the function can bring them.
+TEST(FuncIts, WarpSyncThatCannotCompleteIsAnError) {
+  FuncRunner r(R"(.version 8.0
+.target sm_90
+.address_size 64
+
+.func sync_all()
+{
+  bar.warp.sync -1;
+  ret;
+}
+
+.visible .entry half(.param .u64 out)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<2>;
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, 16;
+  @%p1 bra DONE;
+  call.uni sync_all, ();
+DONE:
+  ret;
+}
+)",
+               independent());
+  Addr out = r.alloc<std::uint32_t>(32);
+  testing::expect_exec_error([&] { r.launch("half", {1, 1, 1}, {32, 1, 1}, out); },
+                             {"bar.warp.sync waits for lanes 0xffff0000", "thread (0,0,0)"});
+}
+
 // Divergent loops whose lanes never wait for each other: lane t runs 40 + t iterations (well
 // past the spin check) while its warp-mates wait at the loop's exit, then a nested if/else and
 // a call. Independent scheduling changes nothing: same results, same instruction counts.
