@@ -273,8 +273,11 @@ DONE:
 )",
                independent());
   Addr out = r.alloc<std::uint32_t>(32);
-  testing::expect_exec_error([&] { r.launch("half", {1, 1, 1}, {32, 1, 1}, out); },
-                             {"bar.warp.sync waits for lanes 0xffff0000", "thread (0,0,0)"});
+  testing::expect_exec_error(
+      [&] {
+        r.launch("half", {1, 1, 1}, {32, 1, 1}, out);
+      },
+      {"bar.warp.sync waits for lanes 0xffff0000", "thread (0,0,0)"});
 }
 
 // Divergent loops whose lanes never wait for each other: lane t runs 40 + t iterations (well
