@@ -25,8 +25,16 @@ void exec_bra(ExecContext& ctx, const DecodedInst& inst) {
   LaneMask taken = ctx.mask;
   LaneMask fall = ctx.active & ~ctx.mask;
   branch(ctx.warp, taken, inst.target, fall, inst.pc + 1, inst.reconverge);
-  if (fall == 0 && taken != 0 && inst.target <= inst.pc && ctx.cta.independent)
-    note_back_edge(ctx.warp, inst.target);
+  if (fall == 0 && taken != 0 && inst.target <= inst.pc &&
+      note_back_edge(ctx.warp, inst.target, ctx.cta.independent)) {
+    ctx.fail(
+        inst, static_cast<unsigned>(std::countr_zero(taken)),
+        fmt::format("lanes 0x{:08x} have spun here over {} times, unchanged, while other lanes of "
+                    "their warp wait for them; warps run in lockstep on this GPU "
+                    "(sm.independent_thread_scheduling is false), so lanes of one warp "
+                    "cannot wait for each other",
+                    taken, kLivelockSpins));
+  }
 }
 
 void exec_ret(ExecContext& ctx, const DecodedInst& inst) {

@@ -118,10 +118,10 @@ const SimtEntry* cta_parked(const WarpState& warp) {
 
 }  // namespace
 
-void note_back_edge(WarpState& warp, std::uint32_t target) {
+bool note_back_edge(WarpState& warp, std::uint32_t target, bool independent) {
   SpinWatch& spin = warp.spin;
   // A warp with one path in its function has no other path to run.
-  if (warp.simt.size() - warp.calls.back().simt_base == 1) return;
+  if (warp.simt.size() - warp.calls.back().simt_base == 1) return false;
   const SimtEntry& top = warp.simt.back();
   const auto depth = static_cast<std::uint32_t>(warp.simt.size());
   if (spin.target != target || spin.mask != top.mask || spin.depth != depth) {
@@ -129,10 +129,11 @@ void note_back_edge(WarpState& warp, std::uint32_t target) {
     spin.mask = top.mask;
     spin.depth = depth;
     spin.count = 0;
+    spin.spins = 0;
     spin.registers.clear();
-    return;
+    return false;
   }
-  if (++spin.count < kSpinCheck) return;
+  if (++spin.count < kSpinCheck) return false;
   const CallFrame& frame = warp.calls.back();
   std::vector<std::uint64_t> now;
   now.reserve(std::size_t{frame.code->num_slots} * kWarpSize);
@@ -142,15 +143,20 @@ void note_back_edge(WarpState& warp, std::uint32_t target) {
   }
   if (spin.registers.empty()) {
     spin.registers = std::move(now);
-    return;
+    return false;
   }
   const bool same = now == spin.registers;
   spin.count = 0;
   spin.registers.clear();
-  if (!same) return;
+  if (!same) {
+    spin.spins = 0;
+    return false;
+  }
+  if (!independent) return ++spin.spins >= kLivelockSpins / kSpinCheck;
   warp.simt.back().spun = true;
   warp.any_spun = true;
   if (!switch_path(warp)) clear_spun(warp);  // it waits for other warps
+  return false;
 }
 
 void park_at_barrier(WarpState& warp, std::uint32_t id) {

@@ -14,7 +14,8 @@
 // first and then the enclosing ones. Paths that spun are passed over until the warp makes
 // progress (a path reconverges or lanes exit). Only paths of the function the warp is in are
 // interleaved: a path that spins inside a call while its partners wait in the caller still
-// waits for them.
+// waits for them. Lockstep warps (earlier GPUs) watch for spins too: one that goes on for
+// kLivelockSpins iterations while lanes of its warp wait for it is reported as an error.
 
 #include "func/cta_state.h"
 #include "func/warp_state.h"
@@ -24,9 +25,14 @@ namespace warpsim::func {
 // Back edges the top path takes with the same lanes before its registers are compared.
 inline constexpr std::uint32_t kSpinCheck = 16;
 
+// Iterations a path of a lockstep warp may spin, unchanged, while other lanes of its warp wait
+// for it, before that counts as a livelock (an error: the lanes it waits for cannot run).
+inline constexpr std::uint32_t kLivelockSpins = 1U << 20;
+
 // A uniform backward branch of the top path to `target`: counts it and, when the path is found
-// to spin, runs another path of the warp.
-void note_back_edge(WarpState& warp, std::uint32_t target);
+// to spin, runs another path of the warp (`independent`); in lockstep, returns true once the
+// path has spun kLivelockSpins times in a row.
+bool note_back_edge(WarpState& warp, std::uint32_t target, bool independent);
 
 // The top path has just arrived at CTA barrier `id` and waits there: it is parked (run_unparked
 // then runs another path of the warp, or the warp waits at the barrier).

@@ -39,13 +39,14 @@ struct WarpSync {
   LaneMask arrived = 0;
 };
 
-// Independent thread scheduling's watch for a path that spins: the back edge it keeps taking,
-// and a copy of its lanes' registers once it has taken it kSpinCheck times.
+// The watch for a path that spins (func/its.h): the back edge it keeps taking, and a copy of its
+// lanes' registers once it has taken it kSpinCheck times.
 struct SpinWatch {
   std::uint32_t target = kNoPc;
   std::uint32_t depth = 0;  // stack size when the count began
   LaneMask mask = 0;
   std::uint32_t count = 0;
+  std::uint32_t spins = 0;  // lockstep: register comparisons in a row that found a spin
   std::vector<std::uint64_t> registers;
 };
 
@@ -74,7 +75,7 @@ struct WarpState {
   LaneMask barrier_lanes = 0;  // kBarrier: the lanes that arrived
   std::uint64_t executed = 0;  // warp instructions issued
   LaneValues carry{};          // each lane's carry flag (add.cc, addc ...), 0 or 1
-  SpinWatch spin;              // independent thread scheduling only
+  SpinWatch spin;              // a diverged path spinning on a back edge
   WarpSync warp_sync;          // independent thread scheduling only
   bool any_spun = false;       // some entry has `spun` set
 

@@ -67,6 +67,20 @@ TEST(FuncIts, WaitingPathLetsTheSiblingItWaitsForRun) {
   }
 }
 
+// Without independent scheduling the waiting side, run first, can never see its flag: after
+// kLivelockSpins unchanged iterations that is an error naming the spinning lanes, not a hang.
+TEST(FuncIts, LockstepWarpWaitingForItselfIsAnError) {
+  FuncRunner r(kNeighbourFlags);
+  Addr flags = r.upload(std::vector<std::uint32_t>(32, 0));
+  Addr out = r.alloc<std::uint32_t>(32);
+  testing::expect_exec_error(
+      [&] {
+        r.launch("flags", {1, 1, 1}, {32, 1, 1}, flags, out);
+      },
+      {"lanes 0xaaaaaaaa have spun here over 1048576 times", "thread (1,0,0)",
+       "sm.independent_thread_scheduling is false"});
+}
+
 // Every thread takes one lock; the critical section follows the spin loop, so the lane that
 // took the lock waits at the loop's reconvergence point while its warp-mates spin.
 const std::string kLockAfterLoop =
