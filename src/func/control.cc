@@ -25,7 +25,10 @@ void exec_bra(ExecContext& ctx, const DecodedInst& inst) {
   LaneMask taken = ctx.mask;
   LaneMask fall = ctx.active & ~ctx.mask;
   branch(ctx.warp, taken, inst.target, fall, inst.pc + 1, inst.reconverge);
+  // A back edge of a diverged warp (one path in the function has no other path to wait for).
+  const WarpState& warp = ctx.warp;
   if (fall == 0 && taken != 0 && inst.target <= inst.pc &&
+      warp.simt.size() - warp.calls.back().simt_base > 1 &&
       note_back_edge(ctx.warp, inst.target, ctx.cta.independent)) {
     ctx.fail(
         inst, static_cast<unsigned>(std::countr_zero(taken)),
