@@ -26,8 +26,9 @@ namespace warpsim::func {
 inline constexpr std::uint32_t kSpinCheck = 16;
 
 // Iterations a path of a lockstep warp may spin, unchanged, while other lanes of its warp wait
-// for it, before that counts as a livelock (an error: the lanes it waits for cannot run).
-inline constexpr std::uint32_t kLivelockSpins = 1U << 20;
+// for it, before that counts as a livelock (an error: the lanes it waits for cannot run). A
+// path that waits that long for another warp is taken for one too; the bound keeps that rare.
+inline constexpr std::uint32_t kLivelockSpins = 1U << 22;
 
 // A uniform backward branch of the top path to `target`: counts it and, when the path is found
 // to spin, runs another path of the warp (`independent`); in lockstep, returns true once the

@@ -77,7 +77,7 @@ TEST(FuncIts, LockstepWarpWaitingForItselfIsAnError) {
       [&] {
         r.launch("flags", {1, 1, 1}, {32, 1, 1}, flags, out);
       },
-      {"lanes 0xaaaaaaaa have spun here over 1048576 times", "thread (1,0,0)",
+      {"lanes 0xaaaaaaaa have spun here over 4194304 times", "thread (1,0,0)",
        "sm.independent_thread_scheduling is false"});
 }
 
