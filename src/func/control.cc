@@ -25,10 +25,7 @@ void exec_bra(ExecContext& ctx, const DecodedInst& inst) {
   LaneMask taken = ctx.mask;
   LaneMask fall = ctx.active & ~ctx.mask;
   branch(ctx.warp, taken, inst.target, fall, inst.pc + 1, inst.reconverge);
-  // A back edge of a diverged warp (one path in the function has no other path to wait for).
-  const WarpState& warp = ctx.warp;
-  if (fall == 0 && taken != 0 && inst.target <= inst.pc &&
-      warp.simt.size() - warp.calls.back().simt_base > 1 &&
+  if (fall == 0 && taken != 0 && inst.target <= inst.pc && diverged(ctx.warp) &&
       note_back_edge(ctx.warp, inst.target, ctx.cta.independent)) {
     ctx.fail(
         inst, static_cast<unsigned>(std::countr_zero(taken)),
@@ -230,13 +227,10 @@ void exec_call(ExecContext& ctx, const DecodedInst& inst) {
                fmt::format("indirect call to 0x{:x}, which is not a function", chosen));
     }
     if (group != ctx.mask) {
-      // Lanes calling different functions: run one group now, the rest re-execute the call.
-      WarpState& warp = ctx.warp;
-      const auto depth = static_cast<std::uint16_t>(warp.simt.back().depth + 1);
-      warp.simt.back().pc = inst.pc + 1;
-      warp.simt.push_back({inst.pc, inst.pc + 1, ctx.mask & ~group, depth});
+      // Lanes calling different functions: run one group now, the rest re-execute the call
+      // (a branch back to it), both meeting after it.
+      branch(ctx.warp, ctx.mask & ~group, inst.pc, group, inst.pc + 1, inst.pc + 1);
       ctx.mask = group;
-      warp.simt.push_back({inst.pc + 1, inst.pc + 1, group, depth});
     }
     index = static_cast<std::uint32_t>(chosen - kFunctionBase);
   }

@@ -108,6 +108,13 @@ bool switch_path(WarpState& warp) {
   return run_other(warp);
 }
 
+// Lets every path parked with `parked` (1 + a CTA barrier, or kParkedAtWarpSync) run again.
+void unpark_code(WarpState& warp, std::uint8_t parked) {
+  for (SimtEntry& e : warp.simt) {
+    if (e.parked == parked) e.parked = 0;
+  }
+}
+
 // A path waiting at a CTA barrier, if any.
 const SimtEntry* cta_parked(const WarpState& warp) {
   for (const SimtEntry& e : warp.simt) {
@@ -120,14 +127,12 @@ const SimtEntry* cta_parked(const WarpState& warp) {
 
 bool note_back_edge(WarpState& warp, std::uint32_t target, bool independent) {
   SpinWatch& spin = warp.spin;
-  // A warp with one path in its function has no other path to run.
-  if (warp.simt.size() - warp.calls.back().simt_base == 1) return false;
   const SimtEntry& top = warp.simt.back();
-  const auto depth = static_cast<std::uint32_t>(warp.simt.size());
-  if (spin.target != target || spin.mask != top.mask || spin.depth != depth) {
+  const auto stack_size = static_cast<std::uint32_t>(warp.simt.size());
+  if (spin.target != target || spin.mask != top.mask || spin.stack_size != stack_size) {
     spin.target = target;
     spin.mask = top.mask;
-    spin.depth = depth;
+    spin.stack_size = stack_size;
     spin.count = 0;
     spin.spins = 0;
     spin.registers.clear();
@@ -186,32 +191,27 @@ void run_unparked(const CtaState& cta, WarpState& warp) {
 }
 
 LaneMask warp_sync(WarpState& warp, LaneMask members, LaneMask lanes) {
-  WarpSync& sync = warp.warp_sync;
-  sync.members |= members;
-  sync.arrived |= lanes;
-  const LaneMask missing = sync.members & warp.live & ~sync.arrived;
-  if (missing == 0) {
-    unpark(warp, kParkedAtWarpSync - 1U);
-    sync = WarpSync{};
-    return 0;
-  }
+  warp.warp_sync.members |= members;
+  warp.warp_sync.arrived |= lanes;
+  const LaneMask missing = recheck_warp_sync(warp);
+  if (missing == 0) return 0;
   warp.simt.back().parked = kParkedAtWarpSync;
   if (switch_path(warp) || cta_parked(warp) != nullptr) return 0;
   return missing;
 }
 
-void recheck_warp_sync(WarpState& warp) {
+LaneMask recheck_warp_sync(WarpState& warp) {
   WarpSync& sync = warp.warp_sync;
-  if (sync.members == 0 || (sync.members & warp.live & ~sync.arrived) != 0) return;
-  unpark(warp, kParkedAtWarpSync - 1U);
-  sync = WarpSync{};
+  const LaneMask missing = sync.members & warp.live & ~sync.arrived;
+  if (sync.members != 0 && missing == 0) {
+    unpark_code(warp, kParkedAtWarpSync);
+    sync = WarpSync{};
+  }
+  return missing;
 }
 
 void unpark(WarpState& warp, std::uint32_t id) {
-  const auto parked = static_cast<std::uint8_t>(id + 1);
-  for (SimtEntry& e : warp.simt) {
-    if (e.parked == parked) e.parked = 0;
-  }
+  unpark_code(warp, static_cast<std::uint8_t>(id + 1));
 }
 
 void note_progress(WarpState& warp) {

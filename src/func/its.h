@@ -22,6 +22,12 @@
 
 namespace warpsim::func {
 
+// Whether the warp has more than one path in its current function: only then can a path wait
+// for lanes of its own warp, and only then does the spin watch look at its back edges.
+inline bool diverged(const WarpState& warp) {
+  return warp.simt.size() - warp.calls.back().simt_base > 1;
+}
+
 // Back edges the top path takes with the same lanes before its registers are compared.
 inline constexpr std::uint32_t kSpinCheck = 16;
 
@@ -30,9 +36,9 @@ inline constexpr std::uint32_t kSpinCheck = 16;
 // path that waits that long for another warp is taken for one too; the bound keeps that rare.
 inline constexpr std::uint32_t kLivelockSpins = 1U << 22;
 
-// A uniform backward branch of the top path to `target`: counts it and, when the path is found
-// to spin, runs another path of the warp (`independent`); in lockstep, returns true once the
-// path has spun kLivelockSpins times in a row.
+// A uniform backward branch of the top path to `target`, in a diverged() warp: counts it and,
+// when the path is found to spin, runs another path of the warp (`independent`); in lockstep,
+// returns true once the path has spun kLivelockSpins times in a row.
 bool note_back_edge(WarpState& warp, std::uint32_t target, bool independent);
 
 // The top path has just arrived at CTA barrier `id` and waits there: it is parked (run_unparked
@@ -45,8 +51,9 @@ void park_at_barrier(WarpState& warp, std::uint32_t id);
 // none).
 LaneMask warp_sync(WarpState& warp, LaneMask members, LaneMask lanes);
 
-// Lanes ended: a bar.warp.sync round that waited only for them completes.
-void recheck_warp_sync(WarpState& warp);
+// Completes the bar.warp.sync round in progress if no live member is missing (lanes that end
+// leave it); returns the missing members.
+LaneMask recheck_warp_sync(WarpState& warp);
 
 // After the stack settles: if the top path is parked, runs another path, or blocks the warp at
 // a parked path's CTA barrier when none can run. Throws ExecError when paths wait at

@@ -156,15 +156,10 @@ void try_complete(CtaState& cta, std::uint32_t id) {
   ++cta.barrier_releases;
   for (std::uint32_t warp_id : released) {
     WarpState& w = cta.warps[warp_id];
-    if (cta.independent) {
-      unpark(w, id);
-      if (w.wait == WarpWait::kBarrier) {
-        w.wait = WarpWait::kNone;
-        settle(cta, w);
-      }
-    } else if (w.wait == WarpWait::kBarrier) {
-      w.wait = WarpWait::kNone;
-    }
+    if (cta.independent) unpark(w, id);
+    if (w.wait != WarpWait::kBarrier) continue;
+    w.wait = WarpWait::kNone;
+    if (cta.independent) settle(cta, w);  // the top path may be back at its reconvergence point
   }
 }
 

@@ -43,7 +43,7 @@ struct WarpSync {
 // lanes' registers once it has taken it kSpinCheck times.
 struct SpinWatch {
   std::uint32_t target = kNoPc;
-  std::uint32_t depth = 0;  // stack size when the count began
+  std::uint32_t stack_size = 0;  // the SIMT stack's size when the count began
   LaneMask mask = 0;
   std::uint32_t count = 0;
   std::uint32_t spins = 0;  // lockstep: register comparisons in a row that found a spin
