@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "passes/pass_runner.h"
+#include "runtime/device_options.h"
 #include "runtime/launch_log.h"
 
 namespace warpsim::runtime {
@@ -38,12 +38,8 @@ const Environment& Runtime::env() {
 }
 
 void Runtime::create_device() {
-  func::DeviceOptions options;
-  options.max_shared_per_cta = static_cast<std::uint32_t>(gpu().max_shared_per_cta);
+  func::DeviceOptions options = device_options(gpu(), config());
   options.host_mapped = true;  // unified addressing: managed memory is host memory too
-  options.transform = passes::configured_transform(config());
-  options.allow_relssp = config().at("sm").at("scratchpad_sharing").at("enabled").as_bool();
-  options.independent_scheduling = config().at("sm").at("independent_thread_scheduling").as_bool();
   device_ = std::make_unique<func::Device>(options);
   if (!env().write_trace.empty()) start_trace_writer();
   code_.attach(*device_, env().ptx);

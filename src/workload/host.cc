@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "func/exec_error.h"
-#include "passes/pass_runner.h"
+#include "runtime/device_options.h"
 #include "runtime/launch_records.h"
 #include "runtime/occupancy.h"
 #include "trace/trace_writer.h"
@@ -18,12 +18,8 @@ namespace warpsim::workload {
 namespace {
 
 func::DeviceOptions device_options(const GpuDescription& gpu, const ConfigNode& resolved) {
-  func::DeviceOptions options;
-  options.max_shared_per_cta = static_cast<std::uint32_t>(gpu.max_shared_per_cta);
+  func::DeviceOptions options = runtime::device_options(gpu, resolved);
   options.max_threads_per_cta = gpu.max_threads_per_cta;
-  options.transform = passes::configured_transform(resolved);
-  options.allow_relssp = resolved.at("sm").at("scratchpad_sharing").at("enabled").as_bool();
-  options.independent_scheduling = resolved.at("sm").at("independent_thread_scheduling").as_bool();
   return options;
 }
 
